@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { analyze, openDatabase, type Database } from './db/client';
+import { seed } from './db/seed';
+import { authRoutes } from './modules/auth/routes';
+import { authorityRoutes } from './modules/authority/routes';
+import { menuRoutes } from './modules/system/menu-routes';
+import { paramRoutes } from './modules/system/param';
+import { userRoutes } from './modules/user/routes';
+import { Access } from './platform/access';
+import { registerAuthentication, SessionCheck } from './platform/auth';
+import { loadConfig, type Config } from './platform/config';
+import type { AppContext } from './platform/context';
+import { Envelope, ok } from './platform/envelope';
+import { registerErrorHandling } from './platform/errors';
+import { TokenService } from './platform/tokens';
+import { TotalCache } from './platform/totals';
+
+export interface BuildOptions {
+  /** settings that win over the environment (tests use these) */
+  config?: Partial<Config>;
+  env?: NodeJS.ProcessEnv;
+  /** an already open database (tests share one per file) */
+  database?: Database;
+  logger?: boolean;
+}
+
+/** Paths the API answers; anything else that is a GET for a page gets the shell. */
+const API_PREFIXES = ['/us-', '/us/', '/wwy-', '/health', '/docs'];
+
+export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const config = loadConfig(opts.env ?? process.env, opts.config);
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    // ajv drops unknown body fields (additionalProperties: false) instead of failing the request
+    ajv: { customOptions: { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: false } },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: (err) => app.log.warn({ err }, 'database connection error') }));
+  if (!opts.database) {
+    if (await seed(database.db, { tokenTtl: config.tokenTtl, refreshTtl: config.refreshTtl })) app.log.info('seeded the demo data');
+    await analyze(database.db);
+    app.addHook('onClose', () => database.close());
+  }
+
+  const ctx: AppContext = {
+    config,
+    database,
+    tokens: new TokenService(config.jwtSecret),
+    sessions: new SessionCheck(database.db),
+    access: new Access(database.db),
+    totals: new TotalCache(),
+  };
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '运营工作台 API', description: 'Generated from the route schemas.', version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: config.tokenHeader, description: 'bearer <access_token>' },
+          client: { type: 'http', scheme: 'basic' },
+        },
+      },
+      security: [{ token: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => Object.assign(new Error('请求过于频繁, 请稍后再试'), { statusCode: 429 }),
+  });
+
+  const shellIndex = config.shellDir && existsSync(join(config.shellDir, 'index.html')) ? config.shellDir : undefined;
+  registerErrorHandling(app, shellIndex ? { spaFallback: (url) => !API_PREFIXES.some((p) => url.startsWith(p)) } : undefined);
+  registerAuthentication(app, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
+
+  app.get('/health', {
+    schema: { tags: ['运维'], summary: '健康检查 (数据库状态)', response: { 200: Envelope(Type.Object({ database: Type.String(), kind: Type.String() })), 503: Envelope(Type.Object({ database: Type.String(), kind: Type.String() })) } },
+    config: { public: true },
+    handler: async (_req, reply) => {
+      const up = await database.ping().catch(() => false);
+      if (!up) return reply.status(503).send({ code: 503, success: false, data: { database: 'down', kind: database.kind }, msg: '数据库暂不可用' });
+      return ok({ database: 'up', kind: database.kind });
+    },
+  });
+
+  await app.register(authRoutes(ctx));
+  await app.register(userRoutes(ctx));
+  await app.register(authorityRoutes(ctx));
+  await app.register(menuRoutes(ctx));
+  await app.register(paramRoutes(ctx));
+
+  if (shellIndex) {
+    await app.register(fastifyStatic, {
+      root: shellIndex,
+      wildcard: false,
+      // hashed file names never change content: let browsers keep them
+      setHeaders: (res, path) => res.header('cache-control', path.includes(`${join(shellIndex, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+  return { app, ctx };
+}

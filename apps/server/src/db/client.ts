@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
+import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+/** Both drivers expose the same query builder; the node-postgres type stands for both. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** true when a trivial query answers */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** folder of the embedded database; ':memory:' keeps nothing */
+  dataDir: string;
+  onError?: (err: Error) => void;
+}
+
+/** Opens the database, applies the committed migrations and returns it. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.onError) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  let dir: string | undefined;
+  if (dataDir !== ':memory:') {
+    dir = join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = new PGlite(dir);
+  await client.waitReady;
+  // PGlite runs on the event loop with one backend: parallel plans only add overhead
+  await client.exec('SET max_parallel_workers_per_gather = 0');
+  const db = drizzleLite({ client, schema }) as unknown as Db;
+  await migrateLite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+      return true;
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, onError?: (err: Error) => void): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // Without both handlers a PostgreSQL restart kills the process (DESIGN §2 notes).
+  const report = (err: Error) => onError?.(err);
+  pool.on('error', report);
+  pool.on('connect', (c) => c.on('error', report));
+  const db = drizzlePg({ client: pool, schema });
+  await migratePg(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+      return true;
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Refreshes planner statistics (PGlite has no autovacuum to do it). */
+export async function analyze(db: Db): Promise<void> {
+  await db.execute(sql`ANALYZE`);
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { audit, id, ref } from './common';
+
+export const user = pgTable(
+  'user',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    account: varchar('account', { length: 64 }).notNull(),
+    password: text('password').notNull(),
+    userType: integer('user_type').notNull().default(1),
+    name: varchar('name', { length: 64 }).notNull().default(''),
+    realName: varchar('real_name', { length: 64 }).notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    email: varchar('email', { length: 128 }).notNull().default(''),
+    phone: varchar('phone', { length: 32 }).notNull().default(''),
+    sex: integer('sex').notNull().default(3),
+    code: varchar('code', { length: 64 }).notNull().default(''),
+    /** comma-joined ids, as on the wire (reference: Conventions) */
+    roleId: text('role_id').notNull().default(''),
+    deptId: text('dept_id').notNull().default(''),
+    postId: text('post_id').notNull().default(''),
+    failCount: integer('fail_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('user_tenant_account_uq').on(t.tenantId, t.account).where(sql`${t.isDeleted} = 0`),
+    index('user_account_idx').on(t.account),
+  ],
+);
+
+export const role = pgTable('role', {
+  id: id(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+  parentId: ref('parent_id').notNull().default(0),
+  roleName: varchar('role_name', { length: 64 }).notNull(),
+  roleAlias: varchar('role_alias', { length: 64 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  ...audit,
+});
+
+export const dept = pgTable('dept', {
+  id: id(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+  parentId: ref('parent_id').notNull().default(0),
+  ancestors: text('ancestors').notNull().default('0'),
+  deptName: varchar('dept_name', { length: 64 }).notNull(),
+  fullName: varchar('full_name', { length: 128 }).notNull().default(''),
+  deptCategory: integer('dept_category').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
+  remark: text('remark').notNull().default(''),
+  ...audit,
+});
+
+export const post = pgTable('post', {
+  id: id(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+  category: integer('category').notNull().default(1),
+  postCode: varchar('post_code', { length: 64 }).notNull(),
+  postName: varchar('post_name', { length: 64 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  remark: text('remark').notNull().default(''),
+  ...audit,
+});

@@ -1,0 +1,59 @@
+/** Demo data a new user of the family expects (reference: 'Seed data'). */
+
+export const DEMO_PASSWORD = 'admin123';
+
+export const tenants = [
+  { tenantId: '000000', tenantName: '管理组', linkman: 'admin', domain: '' },
+  { tenantId: '100001', tenantName: '示范物业公司', linkman: 'admin', domain: '' },
+];
+
+export const dictionaries: Record<string, [string, string, [string, string][]]> = {
+  sex: ['sex', '性别', [['1', '男'], ['2', '女'], ['3', '未知']]],
+  notice: ['notice', '通知类型', [['1', '发布通知'], ['2', '批转通知'], ['3', '转发通知'], ['4', '指示通知'], ['5', '任免通知'], ['6', '事务通知'], ['7', '会议通知']]],
+  menu_category: ['menu_category', '菜单类型', [['1', '菜单'], ['2', '按钮']]],
+  button_func: ['button_func', '按钮功能', [['1', '工具栏'], ['2', '操作栏'], ['3', '工具操作栏']]],
+  yes_no: ['yes_no', '是否', [['0', '否'], ['1', '是']]],
+  data_scope_type: ['data_scope_type', '数据权限', [['1', '全部可见'], ['2', '本人可见'], ['3', '所在机构可见'], ['4', '所在机构及子级可见'], ['5', '自定义']]],
+  api_scope_type: ['api_scope_type', '接口权限', [['1', '系统接口'], ['2', '业务接口']]],
+  post_category: ['post_category', '岗位类型', [['1', '高层'], ['2', '中层'], ['3', '基层'], ['4', '其他']]],
+  org_category: ['org_category', '机构类型', [['1', '公司'], ['2', '部门'], ['3', '小组']]],
+  oss: ['oss', '对象存储', [['1', 'minio'], ['2', 'qiniu'], ['3', 'ali'], ['4', 'tencent']]],
+  sms: ['sms', '短信服务', [['1', 'yunpian'], ['2', 'qiniu'], ['3', 'ali'], ['4', 'tencent']]],
+  region: ['region', '行政区划', [['0', '国家'], ['1', '省份/直辖市'], ['2', '地市'], ['3', '区县'], ['4', '乡镇'], ['5', '村委']]],
+  flow: ['flow', '流程类型', [['1', '请假流程'], ['2', '报销流程']]],
+  user_type: ['user_type', '用户平台', [['1', 'WEB'], ['2', 'APP'], ['3', 'OTHER']]],
+};
+
+/** Params every tenant starts with; user_limited_menus and the upgrade info are read by the shell. */
+export const params: { paramName: string; paramKey: string; paramValue: string; remark?: string }[] = [
+  { paramName: '初始密码', paramKey: 'account.initPassword', paramValue: 'Init1234' },
+  { paramName: '账号错误锁定次数', paramKey: 'account.failCount', paramValue: '5' },
+  { paramName: '租户默认账号额度', paramKey: 'tenant.default.accountNumber', paramValue: '-1' },
+  { paramName: '管理员受限菜单', paramKey: 'user_limited_menus', paramValue: '[]', remark: 'JSON: 管理员不可见的菜单编号' },
+  {
+    paramName: '版本更新信息',
+    paramKey: 'upgrade_info',
+    paramValue: JSON.stringify({ title: '运营工作台 1.0 上线', upgradeInfoPic: '' }),
+    remark: 'JSON: title, upgradeInfoPic',
+  },
+];
+
+/** company → cities → projects; the second tenant gets a smaller copy to prove isolation. */
+export const orgTree: Record<string, { code: string; name: string; cities: { code: string; name: string; projects: string[] }[] }[]> = {
+  '000000': [
+    {
+      code: 'C001',
+      name: '城市服务集团',
+      cities: [
+        { code: 'SZ', name: '深圳', projects: ['深圳湾科技园', '前海国际中心', '南山智慧街道', '福田中心区'] },
+        { code: 'GZ', name: '广州', projects: ['天河CBD', '琶洲互联网区', '黄埔智慧城'] },
+      ],
+    },
+    {
+      code: 'C002',
+      name: '物业运营公司',
+      cities: [{ code: 'SH', name: '上海', projects: ['陆家嘴金融城', '虹桥商务区', '张江科学城'] }],
+    },
+  ],
+  '100001': [{ code: 'D001', name: '示范物业', cities: [{ code: 'HZ', name: '杭州', projects: ['西溪园区', '滨江园区'] }] }],
+};

@@ -1,0 +1,157 @@
+import { SUBAPPS, subAppStartPath } from '@wb/contracts/subapps';
+
+/** A seeded menu: `buttons` become category-2 children named `${code}_${verb}`. */
+export interface MenuSeed {
+  code: string;
+  name: string;
+  path: string;
+  source?: string;
+  buttons?: boolean;
+  serviceName?: string;
+  isTab?: boolean;
+  children?: MenuSeed[];
+}
+
+export interface TopMenuSeed {
+  code: string;
+  name: string;
+  path: string;
+  source: string;
+  serviceName: string;
+  menus: MenuSeed[];
+}
+
+/** Admin pages of admin spec §2: `m('param', '参数管理')` is the page /system/param with its buttons. */
+const page = (group: string, code: string, name: string, source = ''): MenuSeed => ({ code, name, path: `/${group}/${code}`, source, buttons: true });
+
+const adminMenus: MenuSeed[] = [
+  {
+    code: 'system',
+    name: '系统管理',
+    path: '/system',
+    source: 'setting',
+    children: [
+      page('system', 'user', '用户管理', 'user'),
+      page('system', 'dept', '部门管理', 'apartment'),
+      page('system', 'post', '岗位管理', 'idcard'),
+      page('system', 'dict', '系统字典', 'book'),
+      page('system', 'dictbiz', '业务字典', 'read'),
+      page('system', 'menu', '菜单管理', 'menu'),
+      page('system', 'topmenu', '顶部菜单', 'appstore'),
+      page('system', 'param', '参数管理', 'control'),
+      page('system', 'tenant', '租户管理', 'team'),
+      page('system', 'tenantpackage', '租户产品包', 'gift'),
+      page('system', 'client', '应用管理', 'api'),
+    ],
+  },
+  {
+    code: 'authority',
+    name: '权限管理',
+    path: '/authority',
+    source: 'safety',
+    children: [page('authority', 'role', '角色管理', 'user-switch'), page('authority', 'datascope', '数据权限', 'database'), page('authority', 'apiscope', '接口权限', 'api')],
+  },
+  { code: 'base', name: '基础数据', path: '/base', source: 'environment', children: [page('base', 'region', '行政区划', 'global')] },
+  {
+    code: 'monitor',
+    name: '日志管理',
+    path: '/monitor',
+    source: 'file-search',
+    children: [page('monitor', 'usual', '通用日志'), page('monitor', 'api', '接口日志'), page('monitor', 'error', '错误日志')],
+  },
+  {
+    code: 'resource',
+    name: '资源管理',
+    path: '/resource',
+    source: 'cloud',
+    children: [page('resource', 'attach', '附件管理'), page('resource', 'oss', '对象存储'), page('resource', 'sms', '短信配置')],
+  },
+  {
+    code: 'tool',
+    name: '研发工具',
+    path: '/tool',
+    source: 'tool',
+    children: [page('tool', 'code', '代码生成'), page('tool', 'datasource', '数据源管理'), page('tool', 'model', '数据模型')],
+  },
+  {
+    code: 'flow',
+    name: '流程管理',
+    path: '/flow',
+    source: 'apartment',
+    children: [page('flow', 'model', '模型管理'), page('flow', 'deploy', '流程部署'), page('flow', 'manager', '流程管理'), page('flow', 'follow', '流程跟踪')],
+  },
+  {
+    code: 'work',
+    name: '我的事务',
+    path: '/work-affairs',
+    source: 'schedule',
+    children: [
+      page('work-affairs', 'start', '发起事务'),
+      page('work-affairs', 'claim', '待签事务'),
+      page('work-affairs', 'todo', '待办事务'),
+      page('work-affairs', 'send', '已发事务'),
+      page('work-affairs', 'done', '办结事务'),
+    ],
+  },
+  {
+    code: 'desk',
+    name: '公告管理',
+    path: '/desk',
+    source: 'notification',
+    children: [page('desk', 'notice', '通知公告'), { code: 'updateAnnouncement', name: '更新公告', path: '/updateAnnouncement' }],
+  },
+];
+
+/** Pages each sub-app top menu lists besides its start page. */
+const subAppPages: Record<string, [string, string][]> = {
+  work: [
+    ['workforce', '劳动力管理'],
+    ['attendance', '考勤管理'],
+    ['vacation', '休假管理'],
+    ['salary', '薪资管理'],
+    ['qualityEvaluation', '质量评价'],
+    ['processSupervision', '过程督办'],
+    ['remotePatrol', '远程巡查'],
+  ],
+  coredata: [
+    ['company', '公司管理'],
+    ['project', '项目管理'],
+    ['supplier', '供应商管理'],
+    ['vehicle', '车辆管理'],
+    ['facility', '设施管理'],
+    ['grid', '网格管理'],
+    ['iot', '物联设备'],
+    ['jobLocation', '作业点位'],
+    ['user', '人员管理'],
+  ],
+};
+
+export const topMenuSeeds: TopMenuSeed[] = [
+  { code: 'system_admin', name: '系统管理', path: '/system', source: 'setting', serviceName: '', menus: adminMenus },
+  ...SUBAPPS.map((app) => ({
+    code: `app_${app.serviceName}`,
+    name: app.name,
+    path: subAppStartPath(app),
+    source: 'appstore',
+    serviceName: app.serviceName,
+    menus: [
+      {
+        code: `${app.serviceName}_home`,
+        name: app.name,
+        path: app.prefix,
+        serviceName: app.serviceName,
+        children: [
+          { code: `${app.serviceName}_start`, name: '首页', path: subAppStartPath(app), serviceName: app.serviceName },
+          ...(subAppPages[app.serviceName] ?? []).map(([p, name]) => ({ code: `${app.serviceName}_${p}`, name, path: `${app.prefix}/${p}`, serviceName: app.serviceName })),
+        ],
+      },
+    ],
+  })),
+];
+
+export const BUTTON_VERBS = [
+  ['add', '新增'],
+  ['edit', '修改'],
+  ['delete', '删除'],
+  ['view', '查看'],
+] as const;

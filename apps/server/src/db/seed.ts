@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../platform/passwords';
+import type { Db } from './client';
+import { city, client, company, dept, dict, menu, param, post, project, role, roleMenu, tenant, topMenu, topMenuSetting, user } from './schema/index';
+import { DEMO_PASSWORD, dictionaries, orgTree, params, tenants } from './seed-data';
+import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
+
+export const SHELL_CLIENT = { clientId: 'workbench', clientSecret: 'workbench_secret' };
+
+/**
+ * Fills an empty database with the demo data; does nothing when the default
+ * tenant already exists, so it is safe to run at every start.
+ */
+export async function seed(db: Db, opts: { tokenTtl: number; refreshTtl: number }): Promise<boolean> {
+  const [existing] = await db.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, '000000')).limit(1);
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    await tx.insert(client).values({
+      clientId: SHELL_CLIENT.clientId,
+      clientSecret: await hashPassword(SHELL_CLIENT.clientSecret),
+      authorizedGrantTypes: 'password,refresh_token,captcha,authorization_code',
+      accessTokenValidity: opts.tokenTtl,
+      refreshTokenValidity: opts.refreshTtl,
+    });
+
+    // menus are shared by all tenants; remember each code's id for the grants below
+    const menuIds = new Map<string, number>();
+    const insertMenu = async (m: MenuSeed, parentId: number, sort: number): Promise<number> => {
+      const [row] = await tx
+        .insert(menu)
+        .values({ parentId, code: m.code, name: m.name, path: m.path, source: m.source ?? '', sort, category: 1, serviceName: m.serviceName ?? '', isTab: m.isTab ?? true })
+        .returning({ id: menu.id });
+      menuIds.set(m.code, row.id);
+      if (m.buttons) {
+        for (const [i, [verb, label]] of BUTTON_VERBS.entries()) {
+          const [b] = await tx
+            .insert(menu)
+            .values({ parentId: row.id, code: `${m.code}_${verb}`, name: label, path: `${m.path}/${verb}`, sort: i + 1, category: 2, action: 1 })
+            .returning({ id: menu.id });
+          menuIds.set(`${m.code}_${verb}`, b.id);
+        }
+      }
+      for (const [i, c] of (m.children ?? []).entries()) await insertMenu(c, row.id, i + 1);
+      return row.id;
+    };
+    const topMenuMenus: { code: string; ids: number[] }[] = [];
+    for (const t of topMenuSeeds) {
+      const ids: number[] = [];
+      for (const [i, m] of t.menus.entries()) ids.push(await insertMenu(m, 0, i + 1));
+      topMenuMenus.push({ code: t.code, ids });
+    }
+    const allMenuIds = [...menuIds.values()];
+
+    for (const [ti, t] of tenants.entries()) {
+      await tx.insert(tenant).values({ ...t, accountNumber: -1 });
+      const [root] = await tx.insert(dept).values({ tenantId: t.tenantId, deptName: t.tenantName, fullName: t.tenantName, deptCategory: 1, sort: 1 }).returning({ id: dept.id });
+      const [ops] = await tx
+        .insert(dept)
+        .values({ tenantId: t.tenantId, parentId: root.id, ancestors: `0,${root.id}`, deptName: '运营中心', fullName: `${t.tenantName}运营中心`, deptCategory: 2, sort: 2 })
+        .returning({ id: dept.id });
+      await tx.insert(post).values([
+        { tenantId: t.tenantId, category: 1, postCode: 'ceo', postName: '首席执行官', sort: 1 },
+        { tenantId: t.tenantId, category: 2, postCode: 'manager', postName: '运营经理', sort: 2 },
+        { tenantId: t.tenantId, category: 3, postCode: 'operator', postName: '运营专员', sort: 3 },
+      ]);
+      const [admin] = await tx.insert(role).values({ tenantId: t.tenantId, roleName: '超级管理员', roleAlias: 'administrator', sort: 1 }).returning({ id: role.id });
+      const [plain] = await tx.insert(role).values({ tenantId: t.tenantId, roleName: '用户', roleAlias: 'user', sort: 2 }).returning({ id: role.id });
+      await tx.insert(roleMenu).values(allMenuIds.map((menuId) => ({ roleId: admin.id, menuId })));
+      // the plain user sees the parameter list but holds none of its buttons
+      const plainCodes = ['system_admin', 'system', 'param', 'app_work', 'work_home', 'work_start'];
+      await tx.insert(roleMenu).values(plainCodes.filter((c) => menuIds.has(c)).map((c) => ({ roleId: plain.id, menuId: menuIds.get(c)! })));
+
+      await tx.insert(user).values([
+        { tenantId: t.tenantId, account: 'admin', password: passwordHash, name: '管理员', realName: '管理员', roleId: String(admin.id), deptId: String(root.id), email: 'admin@example.com', phone: '13800000000' },
+        { tenantId: t.tenantId, account: 'user', password: passwordHash, name: '运营专员', realName: '运营专员', roleId: String(plain.id), deptId: String(ops.id) },
+      ]);
+
+      for (const [i, tm] of topMenuSeeds.entries()) {
+        const [row] = await tx
+          .insert(topMenu)
+          .values({ tenantId: t.tenantId, code: tm.code, name: tm.name, path: tm.path, source: tm.source, sort: i + 1, serviceName: tm.serviceName })
+          .returning({ id: topMenu.id });
+        const ids = topMenuMenus.find((x) => x.code === tm.code)!.ids;
+        await tx.insert(topMenuSetting).values(ids.map((menuId) => ({ topMenuId: row.id, menuId })));
+      }
+      await tx.insert(param).values(params.map((p) => ({ ...p, remark: p.remark ?? '', tenantId: t.tenantId })));
+
+      for (const [ci, c] of (orgTree[t.tenantId] ?? []).entries()) {
+        const [co] = await tx.insert(company).values({ tenantId: t.tenantId, code: c.code, name: c.name }).returning({ id: company.id });
+        for (const ct of c.cities) {
+          const [cy] = await tx.insert(city).values({ tenantId: t.tenantId, companyId: co.id, code: ct.code, name: ct.name }).returning({ id: city.id });
+          await tx
+            .insert(project)
+            .values(ct.projects.map((name, pi) => ({ tenantId: t.tenantId, companyId: co.id, cityId: cy.id, name, tririgaCode: `${ct.code}${ti}${ci}${pi + 1}` })));
+        }
+      }
+    }
+
+    for (const [code, name, entries] of Object.values(dictionaries)) {
+      const [parent] = await tx.insert(dict).values({ code, dictKey: '-1', dictValue: name, sort: 1 }).returning({ id: dict.id });
+      await tx.insert(dict).values(entries.map(([dictKey, dictValue], i) => ({ parentId: parent.id, code, dictKey, dictValue, sort: i + 1 })));
+    }
+  });
+  return true;
+}

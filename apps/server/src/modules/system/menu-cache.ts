@@ -1,0 +1,109 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { MenuNode, TopMenu } from '@wb/contracts/menu';
+import type { Db } from '../../db/client';
+import { menu, topMenu, topMenuSetting } from '../../db/schema/index';
+import { idStr } from '../../platform/envelope';
+
+type MenuRow = typeof menu.$inferSelect;
+
+interface Snapshot {
+  at: number;
+  menus: MenuRow[];
+  byParent: Map<number, MenuRow[]>;
+  topMenus: Map<string, (typeof topMenu.$inferSelect)[]>;
+  /** top menu id → ids of the menu roots it shows */
+  roots: Map<number, number[]>;
+}
+
+/**
+ * The whole menu table is small and read on every page load, so it is held in
+ * memory and rebuilt when older than TTL_MS (or at once after a local edit).
+ */
+export class MenuCache {
+  static readonly TTL_MS = 10_000;
+  private snap?: Snapshot;
+  private loading?: Promise<Snapshot>;
+  constructor(private readonly db: Db) {}
+
+  invalidate(): void {
+    this.snap = undefined;
+  }
+
+  private async snapshot(): Promise<Snapshot> {
+    if (this.snap && Date.now() - this.snap.at < MenuCache.TTL_MS) return this.snap;
+    // one load serves every request that arrives while it runs
+    this.loading ??= this.load().finally(() => (this.loading = undefined));
+    return (this.snap = await this.loading);
+  }
+
+  private async load(): Promise<Snapshot> {
+    const menus = await this.db.select().from(menu).where(eq(menu.isDeleted, 0)).orderBy(asc(menu.sort), asc(menu.id));
+    const byParent = new Map<number, MenuRow[]>();
+    for (const m of menus) byParent.set(m.parentId, [...(byParent.get(m.parentId) ?? []), m]);
+    const tops = await this.db
+      .select()
+      .from(topMenu)
+      .where(and(eq(topMenu.isDeleted, 0), eq(topMenu.status, 1)))
+      .orderBy(asc(topMenu.sort), asc(topMenu.id));
+    const topMenus = new Map<string, (typeof topMenu.$inferSelect)[]>();
+    for (const t of tops) topMenus.set(t.tenantId, [...(topMenus.get(t.tenantId) ?? []), t]);
+    const roots = new Map<number, number[]>();
+    for (const s of await this.db.select().from(topMenuSetting)) roots.set(s.topMenuId, [...(roots.get(s.topMenuId) ?? []), s.menuId]);
+    return { at: Date.now(), menus, byParent, topMenus, roots };
+  }
+
+  /** Top menus of a tenant that hold at least one menu the user may see. */
+  async topMenus(tenantId: string, granted: Set<number>): Promise<TopMenu[]> {
+    const s = await this.snapshot();
+    return (s.topMenus.get(tenantId) ?? [])
+      .filter((t) => (s.roots.get(t.id) ?? []).some((id) => granted.has(id)))
+      .map((t) => ({ id: idStr(t.id), tenantId: t.tenantId, code: t.code, name: t.name, source: t.source, path: t.path, sort: t.sort, serviceName: t.serviceName }));
+  }
+
+  /**
+   * The granted menu tree under a top menu (all granted menus without one).
+   * `category` 1 gives the routes; undefined gives menus and buttons (the permission tree).
+   */
+  async tree(tenantId: string, granted: Set<number>, opts: { topMenuId?: number; category?: number }): Promise<MenuNode[] | null> {
+    const s = await this.snapshot();
+    let rootIds: number[];
+    if (opts.topMenuId === undefined) rootIds = (s.byParent.get(0) ?? []).map((m) => m.id);
+    else {
+      const top = (s.topMenus.get(tenantId) ?? []).find((t) => t.id === opts.topMenuId);
+      if (!top) return null;
+      rootIds = s.roots.get(top.id) ?? [];
+    }
+    const byId = new Map(s.menus.map((m) => [m.id, m]));
+    const build = (m: MenuRow): MenuNode => {
+      const children = (s.byParent.get(m.id) ?? []).filter((c) => granted.has(c.id) && (!opts.category || c.category === opts.category)).map(build);
+      return {
+        id: idStr(m.id),
+        parentId: idStr(m.parentId),
+        code: m.code,
+        name: m.name,
+        alias: m.alias,
+        path: m.path,
+        source: m.source,
+        sort: m.sort,
+        category: m.category,
+        action: m.action,
+        isOpen: m.isOpen,
+        remark: m.remark,
+        serviceName: m.serviceName,
+        isBlank: m.isBlank,
+        enableGray: m.enableGray,
+        grayPath: m.grayPath,
+        query: m.query,
+        topMenuIds: opts.topMenuId ? String(opts.topMenuId) : '',
+        meta: { i18n: m.code, isTab: m.isTab, keepAlive: m.keepAlive, serviceName: m.serviceName },
+        children,
+        hasChildren: children.length > 0,
+      };
+    };
+    return rootIds
+      .map((id) => byId.get(id))
+      .filter((m): m is MenuRow => !!m && granted.has(m.id) && (!opts.category || m.category === opts.category))
+      .sort((a, b) => a.sort - b.sort)
+      .map(build);
+  }
+}

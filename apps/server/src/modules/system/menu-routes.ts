@@ -1,0 +1,90 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { caller } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { Envelope, notFound, ok } from '../../platform/envelope';
+import { MenuCache } from './menu-cache';
+
+const MenuNodeSchema = Type.Recursive(
+  (Self) =>
+    Type.Object({
+      id: Type.String(),
+      parentId: Type.String(),
+      code: Type.String(),
+      name: Type.String(),
+      alias: Type.String(),
+      path: Type.String(),
+      source: Type.String(),
+      sort: Type.Integer(),
+      category: Type.Integer({ description: '1 menu, 2 button' }),
+      action: Type.Integer(),
+      isOpen: Type.Integer({ description: '1 same tab, 2 new window' }),
+      remark: Type.String(),
+      serviceName: Type.String(),
+      isBlank: Type.Boolean(),
+      enableGray: Type.Boolean(),
+      grayPath: Type.String(),
+      query: Type.String(),
+      topMenuIds: Type.String(),
+      meta: Type.Object({ i18n: Type.String(), isTab: Type.Boolean(), keepAlive: Type.Boolean(), serviceName: Type.String() }),
+      children: Type.Array(Self),
+      hasChildren: Type.Boolean(),
+    }),
+  { $id: 'MenuNode' },
+);
+
+const TopMenuSchema = Type.Object({
+  id: Type.String(),
+  tenantId: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  source: Type.String(),
+  path: Type.String(),
+  sort: Type.Integer(),
+  serviceName: Type.String(),
+});
+
+const MenuTree = (s: TSchema) => Envelope(Type.Array(s));
+
+/** The menus the shell draws (shell §2 'Top menu and side menu'), filtered by the caller's roles. */
+export function menuRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const menus = new MenuCache(ctx.database.db);
+    app.addSchema(MenuNodeSchema);
+
+    app.get('/us-system/v2/top-menu-multi/top-menu', {
+      schema: { tags: ['菜单'], summary: '顶部菜单', response: { 200: MenuTree(TopMenuSchema) } },
+      handler: async (req) => {
+        const me = caller(req);
+        const { menuIds } = await ctx.access.grants(me.roleIds);
+        return ok(await menus.topMenus(me.tenantId, menuIds));
+      },
+    });
+
+    app.get('/us-system/v2/menu-multi/routes', {
+      schema: {
+        tags: ['菜单'],
+        summary: '顶部菜单下的侧边菜单 (路由)',
+        querystring: Type.Object({ topMenuId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }),
+        response: { 200: MenuTree(Type.Ref(MenuNodeSchema)) },
+      },
+      handler: async (req) => {
+        const me = caller(req);
+        const { topMenuId } = req.query as { topMenuId?: string };
+        const { menuIds } = await ctx.access.grants(me.roleIds);
+        const tree = await menus.tree(me.tenantId, menuIds, { topMenuId: topMenuId ? Number(topMenuId) : undefined, category: 1 });
+        if (!tree) throw notFound('顶部菜单不存在');
+        return ok(tree);
+      },
+    });
+
+    app.get('/us-system/menu/buttons', {
+      schema: { tags: ['菜单'], summary: '按钮权限树', response: { 200: MenuTree(Type.Ref(MenuNodeSchema)) } },
+      handler: async (req) => {
+        const me = caller(req);
+        const { menuIds } = await ctx.access.grants(me.roleIds);
+        return ok((await menus.tree(me.tenantId, menuIds, {})) ?? []);
+      },
+    });
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import { AUTH_MESSAGES } from '@wb/contracts/auth';
+import type { Db } from '../db/client';
+import { menu, roleMenu } from '../db/schema/index';
+import { caller } from './auth';
+import { forbidden } from './envelope';
+
+export interface Grants {
+  menuIds: Set<number>;
+  codes: Set<string>;
+}
+
+/**
+ * Menu and button codes granted to a set of roles. Cached briefly per role set:
+ * every guarded request needs them and they change only when an admin edits grants.
+ */
+export class Access {
+  private readonly cache = new Map<string, { grants: Grants; at: number }>();
+  static readonly TTL_MS = 10_000;
+  constructor(private readonly db: Db) {}
+
+  async grants(roleIds: number[]): Promise<Grants> {
+    const key = [...roleIds].sort().join(',');
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < Access.TTL_MS) return hit.grants;
+    const rows = roleIds.length
+      ? await this.db
+          .selectDistinct({ id: menu.id, code: menu.code })
+          .from(roleMenu)
+          .innerJoin(menu, eq(menu.id, roleMenu.menuId))
+          .where(and(inArray(roleMenu.roleId, roleIds), eq(menu.isDeleted, 0)))
+      : [];
+    const grants = { menuIds: new Set(rows.map((r) => r.id)), codes: new Set(rows.map((r) => r.code)) };
+    this.cache.set(key, { grants, at: Date.now() });
+    return grants;
+  }
+
+  /** Throws 403 unless the caller's roles grant `code`. */
+  async require(req: FastifyRequest, code: string): Promise<void> {
+    const { codes } = await this.grants(caller(req).roleIds);
+    if (!codes.has(code)) throw forbidden(`${AUTH_MESSAGES.forbidden}: ${code}`);
+  }
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+}

@@ -1,0 +1,16 @@
+import type { Database } from '../db/client';
+import type { Access } from './access';
+import type { SessionCheck } from './auth';
+import type { Config } from './config';
+import type { TokenService } from './tokens';
+import type { TotalCache } from './totals';
+
+/** What every module gets: built once in app.ts, passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  sessions: SessionCheck;
+  access: Access;
+  totals: TotalCache;
+}

@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MSG_FAILURE } from '@wb/contracts/envelope';
+import { ApiError } from './envelope';
+
+/** Per-route messages for fields, so a validation failure names the field the way the spec words it. */
+export interface FieldMessages {
+  [field: string]: { label?: string; required?: string };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    fieldMessages?: FieldMessages;
+  }
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const locationLabel: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
+
+/** Turns the first schema violation into a message that names the field. */
+export function validationMessage(errors: AjvError[], context: string | undefined, messages: FieldMessages = {}): { msg: string; field: string } {
+  const e = errors[0];
+  const field =
+    e.keyword === 'required' ? String(e.params.missingProperty) : e.instancePath.replace(/^\//, '').split('/')[0] || context || 'body';
+  const m = messages[field];
+  if (m?.required && ['required', 'minLength', 'pattern'].includes(e.keyword)) return { msg: m.required, field };
+  const label = m?.label ? `${m.label}(${field})` : field;
+  if (e.keyword === 'required') return { msg: `缺少必填参数 ${label}`, field };
+  if (e.keyword === 'maxLength') return { msg: `${label} 长度不能超过 ${e.params.limit} 个字符`, field };
+  if (e.keyword === 'type') return { msg: `${label} 类型不正确, 应为 ${e.params.type}`, field };
+  if (e.keyword === 'additionalProperties') return { msg: `不支持的参数 ${String(e.params.additionalProperty)}`, field: String(e.params.additionalProperty) };
+  if (field === (context ?? '')) return { msg: `${locationLabel[context ?? ''] ?? context} 格式不正确`, field };
+  return { msg: `${label} 不合法: ${e.message ?? e.keyword}`, field };
+}
+
+/** Database unreachable: the request may be retried, so answer 503 rather than 500. */
+function isDatabaseDown(err: unknown): boolean {
+  const code = (err as { code?: string })?.code ?? '';
+  const msg = (err as Error)?.message ?? '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001'].includes(code) ||
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(msg)
+  );
+}
+
+export function registerErrorHandling(app: FastifyInstance, shell?: { spaFallback: (url: string) => boolean }): void {
+  app.setErrorHandler((err: FastifyError & { validation?: AjvError[]; validationContext?: string }, req, reply) => {
+    if (err.validation) {
+      const { msg, field } = validationMessage(err.validation, err.validationContext, req.routeOptions.config?.fieldMessages);
+      return reply.status(400).send({ code: 400, success: false, data: { field }, msg });
+    }
+    if (err instanceof ApiError) {
+      return reply.status(err.statusCode).send({ code: err.statusCode, success: false, data: err.field ? { field: err.field } : null, msg: err.message });
+    }
+    if (isDatabaseDown(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).send({ code: 503, success: false, data: null, msg: '数据库暂不可用, 请稍后重试' });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'unhandled error');
+    // 4xx from Fastify itself (bad JSON, wrong content type, too large) say what is wrong; 5xx never leak details
+    const msg = status === 500 ? MSG_FAILURE : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? '不支持的内容类型' : status === 400 ? `请求格式不正确: ${err.message}` : err.message;
+    return reply.status(status).send({ code: status, success: false, data: null, msg });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    // history-mode routes of the shell (/wel/index, /system/param …) are pages, not API calls
+    if (shell && req.method === 'GET' && shell.spaFallback(req.url) && (req.headers.accept ?? '').includes('text/html')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    reply.status(404).send({ code: 404, success: false, data: null, msg: `接口不存在: ${req.method} ${req.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,173 @@
+import type { ButtonNode, MenuNode, TopMenu } from '@wb/contracts/menu';
+import { SUBAPP_MOUNT_PREFIXES } from '@wb/contracts/constants';
+
+/** Pure rules that map the server's menus to places in the shell (spec §2). */
+
+/** Base route of embedded external pages (spec §2 /myiframe/{routerPath}). */
+export const IFRAME_ROUTE = '/myiframe/urlPath';
+
+/** A web address (spec §5: external if it starts with http or https). */
+export function isHttpUrl(path: string): boolean {
+  return /^https?:\/\//i.test(path.trim());
+}
+
+/** Menu paths that are web addresses or html pages open in the embedded page. */
+export function opensInIframe(path: string): boolean {
+  return isHttpUrl(path) || /\.html?([?#]|$)/i.test(path.trim());
+}
+
+export function iframeLink(src: string, name?: string): string {
+  const query = new URLSearchParams({ src });
+  if (name) query.set('name', name);
+  return `${IFRAME_ROUTE}?${query.toString()}`;
+}
+
+/**
+ * A menu's `query` is free text from the server: JSON (`{"a":1}`) or a query
+ * string (`a=1&b=2`). Unreadable text is ignored rather than breaking the link.
+ */
+export function menuQueryString(query: string | undefined | null): string {
+  const text = (query ?? '').trim();
+  if (!text) return '';
+  if (text.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(text) as Record<string, unknown>;
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(parsed)) if (v !== undefined && v !== null) params.set(k, String(v));
+      const s = params.toString();
+      return s ? `?${s}` : '';
+    } catch {
+      return '';
+    }
+  }
+  const s = new URLSearchParams(text.replace(/^\?/, '')).toString();
+  return s ? `?${s}` : '';
+}
+
+export type MenuTarget = { kind: 'route'; to: string } | { kind: 'window'; href: string };
+
+/** Where opening a menu item leads: a route of the shell or a new window. */
+export function menuTarget(menu: Pick<MenuNode, 'path' | 'name' | 'query' | 'isOpen' | 'isBlank'>): MenuTarget {
+  const path = (menu.path ?? '').trim();
+  if (opensInIframe(path)) {
+    // isOpen 2 with an external link opens a new window (spec §3 Menu item).
+    if (menu.isOpen === 2 || menu.isBlank) return { kind: 'window', href: path };
+    return { kind: 'route', to: iframeLink(path, menu.name) };
+  }
+  const to = `${normalizePath(path)}${menuQueryString(menu.query)}`;
+  if (menu.isBlank) return { kind: 'window', href: to };
+  return { kind: 'route', to };
+}
+
+export function normalizePath(path: string): string {
+  if (!path) return '/';
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash;
+}
+
+/** Buttons (category 2) are not pages. */
+function isPage(node: MenuNode): boolean {
+  return node.category !== 2;
+}
+
+function pageChildren(node: MenuNode): MenuNode[] {
+  return (node.children ?? []).filter(isPage);
+}
+
+/** Every page node with the names of its ancestors, depth first. */
+export function flattenMenus(nodes: MenuNode[], trail: MenuNode[] = []): { node: MenuNode; trail: MenuNode[] }[] {
+  const out: { node: MenuNode; trail: MenuNode[] }[] = [];
+  for (const node of nodes.filter(isPage)) {
+    out.push({ node, trail });
+    out.push(...flattenMenus(node.children ?? [], [...trail, node]));
+  }
+  return out;
+}
+
+/** The first leaf of a branch is what opening the branch shows (spec §2 Routes). */
+export function firstLeaf(nodes: MenuNode[]): MenuNode | undefined {
+  for (const node of nodes.filter(isPage)) {
+    const children = pageChildren(node);
+    if (children.length === 0) return node;
+    const leaf = firstLeaf(children);
+    if (leaf) return leaf;
+  }
+  return undefined;
+}
+
+/** The menu node whose internal path is exactly `path`. */
+export function findMenuByPath(nodes: MenuNode[], path: string): MenuNode | undefined {
+  const wanted = normalizePath(path);
+  return flattenMenus(nodes).find(({ node }) => !opensInIframe(node.path ?? '') && normalizePath(node.path ?? '') === wanted)?.node;
+}
+
+/** The sub-application mount prefix a path lives under, if any (contracts SUBAPP_MOUNT_PREFIXES). */
+export function subAppPrefixOf(path: string): string | undefined {
+  const p = normalizePath(path);
+  return SUBAPP_MOUNT_PREFIXES.find((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+}
+
+function isUnder(path: string, base: string): boolean {
+  return base !== '/' && (path === base || path.startsWith(`${base}/`));
+}
+
+/**
+ * Which top menu holds a path opened directly (deep link, reload): an exact menu
+ * match first, then the deepest menu path the path lies under, then the top
+ * menu of the sub-application that owns the path's mount prefix.
+ */
+export function findTopMenuForPath(path: string, topMenus: TopMenu[], routesByTop: Record<string, MenuNode[] | undefined>): string | undefined {
+  const wanted = normalizePath(path);
+  for (const top of topMenus) {
+    if (findMenuByPath(routesByTop[top.id] ?? [], wanted)) return top.id;
+  }
+  let best: { id: string; depth: number } | undefined;
+  for (const top of topMenus) {
+    for (const { node } of flattenMenus(routesByTop[top.id] ?? [])) {
+      const base = normalizePath(node.path ?? '');
+      if (opensInIframe(node.path ?? '') || !isUnder(wanted, base)) continue;
+      if (!best || base.length > best.depth) best = { id: top.id, depth: base.length };
+    }
+  }
+  if (best) return best.id;
+  const prefix = subAppPrefixOf(wanted);
+  if (prefix) return topMenus.find((top) => top.serviceName === prefix || isUnder(normalizePath(top.path ?? ''), prefix))?.id;
+  return undefined;
+}
+
+/** The service a page belongs to: the menu's serviceName, else the path's first segment. */
+export function serviceNameOf(menu: Pick<MenuNode, 'serviceName' | 'meta'> | undefined, path: string): string {
+  const named = menu?.serviceName || menu?.meta?.serviceName;
+  if (named) return named;
+  return normalizePath(path).split('/')[1] ?? '';
+}
+
+/** Button tree → code map (spec §3 Permission set). */
+export function flattenButtonCodes(nodes: ButtonNode[] | undefined | null): Record<string, true> {
+  const map: Record<string, true> = {};
+  const walk = (list: ButtonNode[]) => {
+    for (const node of list) {
+      if (node.code) map[node.code] = true;
+      if (node.children?.length) walk(node.children);
+    }
+  };
+  walk(nodes ?? []);
+  return map;
+}
+
+/**
+ * Looks something up again while the menus may still be arriving: up to
+ * `tries` times, `delayMs` apart (spec §2: 10 × 200 ms). Resolves undefined when
+ * it never appears or the signal aborts.
+ */
+export async function retryLookup<T>(lookup: () => T | undefined, options: { tries?: number; delayMs?: number; signal?: AbortSignal } = {}): Promise<T | undefined> {
+  const tries = options.tries ?? 10;
+  const delayMs = options.delayMs ?? 200;
+  for (let attempt = 0; attempt < tries; attempt++) {
+    if (options.signal?.aborted) return undefined;
+    const found = lookup();
+    if (found !== undefined) return found;
+    if (attempt < tries - 1) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+  return undefined;
+}

@@ -1,0 +1,47 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { getStore, setStore } from '../storage';
+import { zh } from './zh';
+import { en } from './en';
+
+export type Language = 'zh' | 'en';
+export const LANGUAGES: Language[] = ['zh', 'en'];
+/** Wrapped storage name of the locale; logout keeps it (spec §4 Session). */
+export const LANGUAGE_STORE_NAME = 'language';
+
+const DAYJS_LOCALE: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
+
+function storedLanguage(): Language {
+  const value = getStore<string>(LANGUAGE_STORE_NAME);
+  return value === 'en' ? 'en' : 'zh';
+}
+
+const initial = storedLanguage();
+
+void i18n.use(initReactI18next).init({
+  resources: { zh: { translation: zh }, en: { translation: en } },
+  lng: initial,
+  fallbackLng: 'zh',
+  // Bundles are inline, so init can finish before the first render.
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+dayjs.locale(DAYJS_LOCALE[initial]);
+document.documentElement.lang = initial === 'zh' ? 'zh-CN' : 'en';
+
+export function currentLanguage(): Language {
+  return i18n.language === 'en' ? 'en' : 'zh';
+}
+
+/** Switches the locale, stores it and lets every t() user (titles included) re-render. */
+export async function setLanguage(language: Language): Promise<void> {
+  setStore(LANGUAGE_STORE_NAME, language);
+  dayjs.locale(DAYJS_LOCALE[language]);
+  document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+  await i18n.changeLanguage(language);
+}
+
+export { i18n };

@@ -1,0 +1,257 @@
+import axios, { type AxiosAdapter, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { R } from '@wb/contracts/envelope';
+import type { TokenResponse } from '@wb/contracts/auth';
+import { CODE_CITY_NOT_LOGGED_IN, DEFAULT_TENANT_ID, REQUEST_TIMEOUT_MS, TENANT_HEADER } from '@wb/contracts/constants';
+import { appEnv, basicAuthorization } from './env';
+import { useSession } from './session-store';
+import { feedback } from './feedback';
+import { i18n } from './i18n/i18n';
+import { localLogout } from './local-logout';
+
+/**
+ * The request rules of the spec (shell §7, §8) in one place: headers, how a body
+ * is judged, which failures show a message, 401 handling and token refresh.
+ */
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** the body is not the envelope (token, captcha): any 2xx answer is a success */
+    raw?: boolean;
+    /** the caller shows failures itself; no message from here */
+    silent?: boolean;
+    /** the token call itself: its 401 means bad credentials, never refresh or logout */
+    authCall?: boolean;
+    /** body codes that reject with the raw response, in addition to the client's list */
+    codeWhitelist?: number[];
+    /** set on the one retry after a token refresh */
+    retried?: boolean;
+  }
+}
+
+export type MessageKind = 'warning' | 'error';
+export type Notify = (kind: MessageKind, text: string, onClose: () => void) => void;
+
+export interface SessionPort {
+  accessToken(): string | undefined;
+  refreshToken(): string | undefined;
+  tenantId(): string | undefined;
+  /** what a refresh sends besides the refresh token (spec §4 Token refresh) */
+  identity(): { tenantId: string; deptId?: string; roleId?: string };
+  saveTokens(token: TokenResponse): void;
+  /** local logout: forget the session and go to /login */
+  logout(): void;
+}
+
+export interface RequestClientOptions {
+  baseURL: string;
+  timeout: number;
+  /** value of the Authorization header (Basic client credentials) */
+  authorization: string;
+  tokenHeader: string;
+  codeWhitelist?: number[];
+  session: SessionPort;
+  notify: Notify;
+  t: (key: string) => string;
+  /** unit tests answer requests with a fake adapter */
+  adapter?: AxiosAdapter;
+}
+
+export type FailureKind = 'business' | 'unauthorized' | 'network';
+
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly kind: FailureKind,
+    readonly status?: number,
+    readonly code?: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+type Body = { code?: unknown; success?: unknown; msg?: unknown; error_description?: unknown } | null | undefined;
+
+/** Success is code 200, code 0 or success true (spec §8). */
+export function isSuccessBody(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const b = body as Body & object;
+  return b.success === true || b.code === 200 || b.code === 0;
+}
+
+/** The server message, else the OAuth description, else the fallback ('未知错误'). */
+export function failureText(body: unknown, fallback: string): string {
+  const b = (body && typeof body === 'object' ? body : {}) as NonNullable<Body>;
+  if (typeof b.msg === 'string' && b.msg) return b.msg;
+  if (typeof b.error_description === 'string' && b.error_description) return b.error_description;
+  return fallback;
+}
+
+function bodyCode(body: unknown): number | undefined {
+  const code = (body as Body)?.code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+export function createRequestClient(options: RequestClientOptions) {
+  const { session, notify, t, tokenHeader } = options;
+  const whitelist = new Set(options.codeWhitelist ?? []);
+  const base = { baseURL: options.baseURL, timeout: options.timeout, adapter: options.adapter };
+  // Statuses 200–500 are answers to judge by their body, not transport errors.
+  const instance = axios.create({ ...base, validateStatus: (s) => s >= 200 && s <= 500 });
+  // The refresh call must not pass through the interceptors that would refresh again.
+  const bare = axios.create(base);
+
+  let messageOpen = false;
+  /** Several failures at once show one message (spec §8). */
+  function showOnce(kind: MessageKind, text: string): void {
+    if (messageOpen) return;
+    messageOpen = true;
+    notify(kind, text, () => {
+      messageOpen = false;
+    });
+  }
+
+  let refreshing: Promise<string> | null = null;
+
+  /** One refresh at a time: concurrent 401s wait for the same one (the refresh token rotates). */
+  function refresh(): Promise<string> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function doRefresh(): Promise<string> {
+    const refreshToken = session.refreshToken();
+    if (!refreshToken) throw new RequestError(t('request.sessionExpired'), 'unauthorized', 401);
+    const { tenantId, deptId, roleId } = session.identity();
+    const headers: Record<string, string> = { Authorization: options.authorization, [TENANT_HEADER]: tenantId };
+    if (deptId) headers['Dept-Id'] = deptId;
+    if (roleId) headers['Role-Id'] = roleId;
+    const res = await bare.request<TokenResponse>({
+      method: 'post',
+      url: '/us-auth/oauth/token',
+      params: { tenantId, refresh_token: refreshToken, grant_type: 'refresh_token', scope: 'all' },
+      headers,
+    });
+    if (!res.data?.access_token) throw new RequestError(t('request.sessionExpired'), 'unauthorized', res.status);
+    session.saveTokens(res.data);
+    return res.data.access_token;
+  }
+
+  /** Local logout once, however many calls fail together: the first clears the token. */
+  function logoutOnce(text: string): void {
+    if (!session.accessToken()) return;
+    showOnce('warning', text);
+    session.logout();
+  }
+
+  function sentToken(config: InternalAxiosRequestConfig): string | undefined {
+    const value = config.headers?.get?.(tokenHeader);
+    return typeof value === 'string' ? value.replace(/^bearer /, '') : undefined;
+  }
+
+  async function onUnauthorized(res: AxiosResponse): Promise<AxiosResponse> {
+    const config = res.config;
+    const current = session.accessToken();
+    if (current && !config.retried) {
+      // A refresh finished while this call was in flight: only retry.
+      if (sentToken(config) !== current) return instance.request({ ...config, retried: true });
+      if (session.refreshToken()) {
+        try {
+          await refresh();
+        } catch {
+          const text = t('request.sessionExpired');
+          logoutOnce(text);
+          throw new RequestError(text, 'unauthorized', 401, 401, res.data);
+        }
+        return instance.request({ ...config, retried: true });
+      }
+    }
+    const text = failureText(res.data, t('request.unauthorized'));
+    logoutOnce(text);
+    throw new RequestError(text, 'unauthorized', 401, 401, res.data);
+  }
+
+  instance.interceptors.request.use((config) => {
+    const headers = config.headers;
+    if (!headers.has('Authorization')) headers.set('Authorization', options.authorization);
+    const token = session.accessToken();
+    if (token) headers.set(tokenHeader, `bearer ${token}`);
+    const tenantId = session.tenantId();
+    if (tenantId && !headers.has(TENANT_HEADER)) headers.set(TENANT_HEADER, tenantId);
+    return config;
+  });
+
+  instance.interceptors.response.use(
+    async (res) => {
+      const config = res.config;
+      const body: unknown = res.data;
+      if (!config.authCall && (res.status === 401 || bodyCode(body) === 401)) return onUnauthorized(res);
+      if (config.raw ? res.status < 300 : isSuccessBody(body)) return res;
+      const code = bodyCode(body);
+      if (code !== undefined && (whitelist.has(code) || config.codeWhitelist?.includes(code))) return Promise.reject(res);
+      const text = code === CODE_CITY_NOT_LOGGED_IN ? t('request.cityNotLoggedIn') : failureText(body, t('request.unknownError'));
+      if (!config.silent) showOnce('warning', text);
+      throw new RequestError(text, 'business', res.status, code ?? res.status, body);
+    },
+    (error: unknown) => {
+      if (error instanceof RequestError) throw error;
+      const message = error instanceof Error ? error.message : 'Network Error';
+      throw new RequestError(message, 'network');
+    },
+  );
+
+  return {
+    instance,
+    refresh,
+    isRefreshing: () => refreshing !== null,
+    /** GET an envelope call and return its data */
+    async get<T>(url: string, params?: Record<string, unknown>, config?: AxiosRequestConfig): Promise<T> {
+      const res = await instance.get<R<T>>(url, { ...config, params });
+      return res.data.data;
+    },
+    /** POST an envelope call and return its data */
+    async post<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<T> {
+      const res = await instance.post<R<T>>(url, data, config);
+      return res.data.data;
+    },
+    /** the whole envelope, when the caller needs msg */
+    async envelope<T>(config: AxiosRequestConfig): Promise<R<T>> {
+      const res = await instance.request<R<T>>(config);
+      return res.data;
+    },
+    /** a call whose body is not the envelope */
+    async raw<T>(config: AxiosRequestConfig): Promise<T> {
+      const res = await instance.request<T>({ ...config, raw: true });
+      return res.data;
+    },
+  };
+}
+
+export type RequestClient = ReturnType<typeof createRequestClient>;
+
+/** The app's client, bound to the session store, antd messages and i18n. */
+export const http: RequestClient = createRequestClient({
+  baseURL: appEnv.apiBase,
+  timeout: REQUEST_TIMEOUT_MS,
+  authorization: basicAuthorization(),
+  tokenHeader: appEnv.tokenHeader,
+  codeWhitelist: [...appEnv.codeWhitelist],
+  session: {
+    accessToken: () => useSession.getState().token,
+    refreshToken: () => useSession.getState().refreshToken,
+    tenantId: () => useSession.getState().tenantId,
+    identity: () => {
+      const s = useSession.getState();
+      return { tenantId: s.tenantId ?? DEFAULT_TENANT_ID, deptId: s.userInfo?.dept_id, roleId: s.userInfo?.role_id };
+    },
+    saveTokens: (token) => useSession.getState().applyTokens(token),
+    logout: localLogout,
+  },
+  notify: (kind, text, onClose) => {
+    void feedback().message.open({ type: kind, content: text, key: 'request-message', onClose });
+  },
+  t: (key) => i18n.t(key),
+});

@@ -1,0 +1,8 @@
+import { useEffect } from 'react';
+
+/** The page title is the tab label (spec §2 Navigation guard); re-run on language change. */
+export function usePageTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+}

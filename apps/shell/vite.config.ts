@@ -1,0 +1,64 @@
+import { relative } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Service prefixes the dev server forwards to the local API server. */
+const API_PREFIXES = ['/us-auth', '/us-system', '/us-user', '/us-log', '/us-resource', '/wwy-us-mdm', '/health', '/docs', '/us'];
+const API_TARGET = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8080';
+
+export const BUNDLE_GRAPH_FILE = 'bundle-graph.json';
+
+/**
+ * Records which modules each output chunk holds and the static import graph, so
+ * scripts/check-bundle.mjs can prove from the built output (not the source) that
+ * the entry chunk holds only modules the entry imports statically. Bundlers have
+ * hoisted lazy-only modules into the entry before (DESIGN §2).
+ */
+function bundleGraph(): Plugin {
+  let root = process.cwd();
+  // Ids are written relative to the app so the file exposes no build-machine paths.
+  const rel = (id: string) => (id.startsWith('\0') ? id : relative(root, id).split('\\').join('/'));
+  return {
+    name: 'wb-bundle-graph',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, unknown> = {};
+      for (const out of Object.values(bundle)) {
+        if (out.type !== 'chunk') continue;
+        chunks[out.fileName] = {
+          isEntry: out.isEntry,
+          isDynamicEntry: out.isDynamicEntry,
+          facadeModuleId: out.facadeModuleId ? rel(out.facadeModuleId) : null,
+          imports: out.imports,
+          dynamicImports: out.dynamicImports,
+          modules: out.moduleIds.map(rel),
+        };
+      }
+      const modules: Record<string, { imports: string[]; dynamicImports: string[] }> = {};
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        if (!info) continue;
+        modules[rel(id)] = {
+          imports: info.importedIds.map(rel),
+          dynamicImports: info.dynamicallyImportedIds.map(rel),
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: BUNDLE_GRAPH_FILE, source: JSON.stringify({ chunks, modules }) });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), bundleGraph()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [`^${prefix}(/|$)`, { target: API_TARGET, changeOrigin: true }])),
+  },
+  build: {
+    // The per-route budget is enforced by scripts/check-bundle.mjs instead.
+    chunkSizeWarningLimit: 2000,
+  },
+});

@@ -1,0 +1,19 @@
+/** Constants of the spec (shell §9, admin §9) shared by shell and server. */
+export const DEFAULT_TENANT_ID = '000000';
+export const TOKEN_HEADER = 'saas-auth';
+export const TENANT_HEADER = 'Tenant-Id';
+export const ACCESS_TOKEN_TTL_SECONDS = 28800;
+export const TOKEN_CHECK_INTERVAL_MS = 60_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 200;
+export const FIRST_PAGE = '/wel/index';
+export const LOCK_PAGE = '/lock';
+export const LOGIN_FAIL_LIMIT = 5;
+export const LOGIN_LOCK_MINUTES = 30;
+/** Code the spec treats as 'the city sub-application is not logged in'. */
+export const CODE_CITY_NOT_LOGGED_IN = 101003;
+export const SIDEBAR_WIDTH = 220;
+export const SUBAPP_MOUNT_PREFIXES = ['/work', '/coredata', '/publish', '/config', '/emergency-support', '/cruiser', '/order-accumulation', '/vaas', '/create-order'] as const;

@@ -1,0 +1,48 @@
+/** Top menu (reference: Menus). */
+export interface TopMenu {
+  id: string;
+  tenantId: string;
+  code: string;
+  name: string;
+  source: string;
+  path: string;
+  sort: number;
+  /** mount prefix of the sub-application this top menu opens, '' for shell pages */
+  serviceName: string;
+}
+
+/** Menu node of /us-system/v2/menu-multi/routes and of the trees. */
+export interface MenuNode {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  alias: string;
+  path: string;
+  source: string;
+  sort: number;
+  /** 1 menu, 2 button */
+  category: number;
+  action: number;
+  /** 1 same tab, 2 new window */
+  isOpen: number;
+  remark: string;
+  serviceName: string;
+  isBlank: boolean;
+  enableGray: boolean;
+  grayPath: string;
+  query: string;
+  topMenuIds: string;
+  meta: { i18n?: string; isTab?: boolean; keepAlive?: boolean; serviceName?: string; roles?: string[] };
+  children: MenuNode[];
+  hasChildren: boolean;
+}
+
+/** Node of GET /us-system/menu/buttons: menus holding button codes as children. */
+export interface ButtonNode {
+  id: string;
+  code: string;
+  name: string;
+  category: number;
+  children: ButtonNode[];
+}
