@@ -83,7 +83,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
 
   const shellIndex = config.shellDir && existsSync(join(config.shellDir, 'index.html')) ? config.shellDir : undefined;
   registerErrorHandling(app, shellIndex ? { spaFallback: (url) => !API_PREFIXES.some((p) => url.startsWith(p)) } : undefined);
-  registerAuthentication(app, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
 
   app.get('/health', {
     schema: { tags: ['运维'], summary: '健康检查 (数据库状态)', response: { 200: Envelope(Type.Object({ database: Type.String(), kind: Type.String() })), 503: Envelope(Type.Object({ database: Type.String(), kind: Type.String() })) } },
@@ -95,11 +94,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     },
   });
 
-  await app.register(authRoutes(ctx));
-  await app.register(userRoutes(ctx));
-  await app.register(authorityRoutes(ctx));
-  await app.register(menuRoutes(ctx));
-  await app.register(paramRoutes(ctx));
+  // the API lives in its own context so that the token check covers it and nothing else (docs, shell files)
+  await app.register(async (api) => {
+    registerAuthentication(api, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
+    for (const module of [authRoutes, userRoutes, authorityRoutes, menuRoutes, paramRoutes]) await api.register(module(ctx));
+  });
 
   if (shellIndex) {
     await app.register(fastifyStatic, {

@@ -9,6 +9,10 @@ export interface TopMenu {
   sort: number;
   /** mount prefix of the sub-application this top menu opens, '' for shell pages */
   serviceName: string;
+  /** opens in a new window instead of loading a side menu (shell spec §2 Top menu) */
+  isBlank?: boolean;
+  /** a dropdown item: its entries are top menus themselves */
+  childList?: TopMenu[];
 }
 
 /** Menu node of /us-system/v2/menu-multi/routes and of the trees. */

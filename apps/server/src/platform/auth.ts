@@ -83,7 +83,7 @@ export async function resolveUser(req: FastifyRequest, tokens: TokenService, ses
 }
 
 export function registerAuthentication(app: FastifyInstance, deps: { tokens: TokenService; sessions: SessionCheck; tokenHeader: string }): void {
-  app.decorateRequest('user', null);
+  if (!app.hasRequestDecorator('user')) app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     // routes that did not match (404) and public routes pass; the rest need a live token
     if (!req.routeOptions.url || req.routeOptions.config?.public) return;

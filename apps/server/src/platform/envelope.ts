@@ -32,7 +32,7 @@ export function Envelope<T extends TSchema>(data: T) {
   });
 }
 
-export const EmptyEnvelope = Envelope(Type.Union([Type.Null(), Type.Boolean(), Type.String()]));
+export const EmptyEnvelope = Envelope(Type.Union([Type.Null(), Type.Boolean(), Type.String(), Type.Object({ field: Type.String() })]));
 
 export function PageOf<T extends TSchema>(record: T) {
   return Type.Object({

@@ -23,7 +23,8 @@ const TokenParams = Type.Object({
 });
 type TokenParams = typeof TokenParams.static;
 
-const OAuthError = Type.Object({ error: Type.String(), error_description: Type.String() });
+// a refused grant is OAuth JSON; a request that fails its schema gets the envelope like every other call
+const OAuthError = Type.Union([Type.Object({ error: Type.String(), error_description: Type.String() }), EmptyEnvelope, Envelope(Type.Object({ field: Type.String() }))]);
 const TokenBody = Type.Object({}, { additionalProperties: true, description: 'raw OAuth2 token JSON (TokenResponse)' });
 
 export const UserInfo = Type.Object({

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import type { TokenResponse } from '@wb/contracts/auth';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/platform/config';
+import type { AppContext } from '../src/platform/context';
+
+export const BASIC = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, seeded server: in-memory PGlite by default; when TEST_DATABASE_URL is
+ * set, a new database created on that PostgreSQL server for this file alone.
+ */
+export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  if (serverUrl) {
+    const name = `wb_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const { app, ctx } = await buildApp({
+    env: {},
+    logger: false,
+    config: { dataDir: ':memory:', databaseUrl, jwtSecret: 'test-secret-for-this-file-only', captchaEnabled: false, loginRateLimit: 10_000, ...overrides },
+  });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      await drop?.();
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, account = 'admin', tenantId = '000000', password = 'admin123', headers: Record<string, string> = {}) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/us-auth/oauth/token',
+    query: { tenantId, username: account, password, grant_type: 'password', scope: 'all', type: 'account' },
+    headers: { authorization: BASIC, ...headers },
+  });
+  return { status: res.statusCode, body: res.json() as TokenResponse & { error?: string; error_description?: string } };
+}
+
+/** Logs in and returns a function that sends requests as that user. */
+export async function as(app: FastifyInstance, account = 'admin', tenantId = '000000') {
+  const { body, status } = await login(app, account, tenantId);
+  if (status !== 200) throw new Error(`login ${account}@${tenantId} failed: ${JSON.stringify(body)}`);
+  const call = (opts: InjectOptions) => app.inject({ ...opts, headers: { 'saas-auth': `bearer ${body.access_token}`, 'tenant-id': tenantId, ...opts.headers } });
+  return { token: body, call };
+}

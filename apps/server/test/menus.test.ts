@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBAPP_MOUNT_PREFIXES } from '@wb/contracts/constants';
+import type { MenuNode, TopMenu } from '@wb/contracts/menu';
+import { as, testApp, type TestApp } from './helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+
+describe('menus', () => {
+  it('gives the admin the system top menu and one per sub-application', async () => {
+    const { call } = await as(t.app);
+    const tops: TopMenu[] = (await call({ method: 'GET', url: '/us-system/v2/top-menu-multi/top-menu' })).json().data;
+    expect(tops[0]).toMatchObject({ name: '系统管理', path: '/system' });
+    for (const prefix of SUBAPP_MOUNT_PREFIXES) expect(tops.some((m) => m.path.startsWith(prefix))).toBe(true);
+    expect(tops.find((m) => m.serviceName === 'work')!.path).toBe('/work/core/project');
+  });
+
+  it('gives the side menu of a top menu, with the parameter page under 系统管理', async () => {
+    const { call } = await as(t.app);
+    const tops: TopMenu[] = (await call({ method: 'GET', url: '/us-system/v2/top-menu-multi/top-menu' })).json().data;
+    const routes: MenuNode[] = (await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: tops[0].id } })).json().data;
+    const all = flatten(routes);
+    expect(all.find((m) => m.path === '/system/param')).toMatchObject({ name: '参数管理', category: 1 });
+    // routes hold menus only, never buttons
+    expect(all.every((m) => m.category === 1)).toBe(true);
+    const coredata = tops.find((m) => m.serviceName === 'coredata')!;
+    const sub = flatten((await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: coredata.id } })).json().data);
+    expect(sub.some((m) => m.path === '/coredata/project')).toBe(true);
+  });
+
+  it('shows a plain user only what its role grants', async () => {
+    const { call } = await as(t.app, 'user');
+    const tops: TopMenu[] = (await call({ method: 'GET', url: '/us-system/v2/top-menu-multi/top-menu' })).json().data;
+    expect(tops.map((m) => m.name)).toEqual(['系统管理', '运营工作台']);
+    const side = flatten((await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: tops[0].id } })).json().data);
+    expect(side.map((m) => m.path)).toEqual(['/system', '/system/param']);
+    const buttons = flatten((await call({ method: 'GET', url: '/us-system/menu/buttons' })).json().data).map((m) => m.code);
+    expect(buttons).toContain('param');
+    expect(buttons).not.toContain('param_add');
+  });
+
+  it('gives the admin the button codes', async () => {
+    const { call } = await as(t.app);
+    const codes = flatten((await call({ method: 'GET', url: '/us-system/menu/buttons' })).json().data).map((m) => m.code);
+    expect(codes).toEqual(expect.arrayContaining(['param_add', 'param_edit', 'param_delete', 'param_view']));
+  });
+
+  it('refuses another tenant’s top menu id and a malformed one', async () => {
+    const a = await as(t.app);
+    const b = await as(t.app, 'admin', '100001');
+    const aTop: TopMenu[] = (await a.call({ method: 'GET', url: '/us-system/v2/top-menu-multi/top-menu' })).json().data;
+    expect((await b.call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: aTop[0].id } })).statusCode).toBe(404);
+    const bad = await a.call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('topMenuId');
+  });
+});
+
+describe('operations', () => {
+  it('reports the database state', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(res.json()).toMatchObject({ code: 200, data: { database: 'up' } });
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/us-system/param/list', '/us-system/param/submit', '/us-auth/oauth/token', '/us-system/v2/menu-multi/routes']));
+    expect(doc.paths['/us-system/param/submit'].post.requestBody.content['application/json'].schema.required).toEqual(['paramName', 'paramKey', 'paramValue']);
+    expect((await t.app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(200);
+  });
+
+  it('answers unknown API paths with 404 in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/us-system/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 404, success: false });
+  });
+});
