@@ -7,6 +7,8 @@ import { caller } from './auth';
 import { forbidden } from './envelope';
 
 export interface Grants {
+  /** the role set these grants belong to, usable as a cache key */
+  key: string;
   menuIds: Set<number>;
   codes: Set<string>;
 }
@@ -31,7 +33,7 @@ export class Access {
           .innerJoin(menu, eq(menu.id, roleMenu.menuId))
           .where(and(inArray(roleMenu.roleId, roleIds), eq(menu.isDeleted, 0)))
       : [];
-    const grants = { menuIds: new Set(rows.map((r) => r.id)), codes: new Set(rows.map((r) => r.code)) };
+    const grants = { key, menuIds: new Set(rows.map((r) => r.id)), codes: new Set(rows.map((r) => r.code)) };
     this.cache.set(key, { grants, at: Date.now() });
     return grants;
   }

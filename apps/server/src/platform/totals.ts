@@ -2,10 +2,10 @@
  * Remembers list totals so that paging through a large table does not count it
  * on every page (DESIGN §2: an exact count per page cut throughput by 3.5×).
  * A write to a resource in a tenant forgets that tenant's totals at once; other
- * server instances see the new total within TTL_MS.
+ * server instances see the new total within TTL_MS (records themselves are never cached).
  */
 export class TotalCache {
-  static readonly TTL_MS = 5_000;
+  static readonly TTL_MS = 30_000;
   private readonly entries = new Map<string, { total: number; at: number }>();
 
   async get(scope: string, filterKey: string, count: () => Promise<number>): Promise<number> {

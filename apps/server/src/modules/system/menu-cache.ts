@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { MenuNode, TopMenu } from '@wb/contracts/menu';
 import type { Db } from '../../db/client';
+import type { Grants } from '../../platform/access';
 import { menu, topMenu, topMenuSetting } from '../../db/schema/index';
-import { idStr } from '../../platform/envelope';
+import { idStr, ok } from '../../platform/envelope';
 
 type MenuRow = typeof menu.$inferSelect;
 
@@ -13,6 +14,8 @@ interface Snapshot {
   topMenus: Map<string, (typeof topMenu.$inferSelect)[]>;
   /** top menu id → ids of the menu roots it shows */
   roots: Map<number, number[]>;
+  /** trees already built and serialised (as the envelope) from this snapshot, per tenant, role set, top menu and category */
+  trees: Map<string, string | null>;
 }
 
 /**
@@ -49,7 +52,7 @@ export class MenuCache {
     for (const t of tops) topMenus.set(t.tenantId, [...(topMenus.get(t.tenantId) ?? []), t]);
     const roots = new Map<number, number[]>();
     for (const s of await this.db.select().from(topMenuSetting)) roots.set(s.topMenuId, [...(roots.get(s.topMenuId) ?? []), s.menuId]);
-    return { at: Date.now(), menus, byParent, topMenus, roots };
+    return { at: Date.now(), menus, byParent, topMenus, roots, trees: new Map() };
   }
 
   /** Top menus of a tenant that hold at least one menu the user may see. */
@@ -61,11 +64,21 @@ export class MenuCache {
   }
 
   /**
-   * The granted menu tree under a top menu (all granted menus without one).
+   * The granted menu tree under a top menu (all granted menus without one), as the
+   * serialised envelope: every page load asks for it and it only changes with the menus.
    * `category` 1 gives the routes; undefined gives menus and buttons (the permission tree).
    */
-  async tree(tenantId: string, granted: Set<number>, opts: { topMenuId?: number; category?: number }): Promise<MenuNode[] | null> {
+  async tree(tenantId: string, grants: Grants, opts: { topMenuId?: number; category?: number }): Promise<string | null> {
     const s = await this.snapshot();
+    const key = `${tenantId}|${grants.key}|${opts.topMenuId ?? ''}|${opts.category ?? ''}`;
+    if (!s.trees.has(key)) {
+      const nodes = this.build(s, tenantId, grants.menuIds, opts);
+      s.trees.set(key, nodes && JSON.stringify(ok(nodes)));
+    }
+    return s.trees.get(key)!;
+  }
+
+  private build(s: Snapshot, tenantId: string, granted: Set<number>, opts: { topMenuId?: number; category?: number }): MenuNode[] | null {
     let rootIds: number[];
     if (opts.topMenuId === undefined) rootIds = (s.byParent.get(0) ?? []).map((m) => m.id);
     else {

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { Envelope, notFound, ok } from '../../platform/envelope';
@@ -46,6 +46,9 @@ const TopMenuSchema = Type.Object({
 
 const MenuTree = (s: TSchema) => Envelope(Type.Array(s));
 
+/** Sends JSON the cache already serialised; the response schema still documents its shape. */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(json);
+
 /** The menus the shell draws (shell §2 'Top menu and side menu'), filtered by the caller's roles. */
 export function menuRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -68,22 +71,20 @@ export function menuRoutes(ctx: AppContext) {
         querystring: Type.Object({ topMenuId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }),
         response: { 200: MenuTree(Type.Ref(MenuNodeSchema)) },
       },
-      handler: async (req) => {
+      handler: async (req, reply) => {
         const me = caller(req);
         const { topMenuId } = req.query as { topMenuId?: string };
-        const { menuIds } = await ctx.access.grants(me.roleIds);
-        const tree = await menus.tree(me.tenantId, menuIds, { topMenuId: topMenuId ? Number(topMenuId) : undefined, category: 1 });
+        const tree = await menus.tree(me.tenantId, await ctx.access.grants(me.roleIds), { topMenuId: topMenuId ? Number(topMenuId) : undefined, category: 1 });
         if (!tree) throw notFound('顶部菜单不存在');
-        return ok(tree);
+        return sendJson(reply, tree);
       },
     });
 
     app.get('/us-system/menu/buttons', {
       schema: { tags: ['菜单'], summary: '按钮权限树', response: { 200: MenuTree(Type.Ref(MenuNodeSchema)) } },
-      handler: async (req) => {
+      handler: async (req, reply) => {
         const me = caller(req);
-        const { menuIds } = await ctx.access.grants(me.roleIds);
-        return ok((await menus.tree(me.tenantId, menuIds, {})) ?? []);
+        return sendJson(reply, (await menus.tree(me.tenantId, await ctx.access.grants(me.roleIds), {}))!);
       },
     });
   };

@@ -1,0 +1,58 @@
+/**
+ * API throughput and latency, each figure also as a ratio to a bare Fastify
+ * route measured in the same run (ratios compare across machines; absolute
+ * numbers do not). Run: npm run bench   (BENCH_SECONDS, BENCH_PARAMS override)
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = 10;
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+const ports: { app: number; bare: number; rows: number } = await new Promise((resolve, reject) => {
+  createInterface({ input: child.stdout! }).once('line', (l) => resolve(JSON.parse(l)));
+  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+const base = `http://127.0.0.1:${ports.app}`;
+
+try {
+  const basic = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
+  const login = await fetch(`${base}/us-auth/oauth/token?tenantId=000000&username=admin&password=admin123&grant_type=password`, { method: 'POST', headers: { authorization: basic } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const headers = { 'saas-auth': `bearer ${token}`, 'tenant-id': '000000' };
+  const tops = (await (await fetch(`${base}/us-system/v2/top-menu-multi/top-menu`, { headers })).json()) as { data: { id: string }[] };
+  const topMenuId = tops.data[0].id;
+
+  const list = (await (await fetch(`${base}/us-system/param/list?current=1&size=10`, { headers })).json()) as { data: { total: number } };
+  if (list.data.total < ports.rows) throw new Error(`expected ${ports.rows} params, list says ${list.data.total}`);
+
+  const targets = [
+    { name: 'bare fastify route', url: `http://127.0.0.1:${ports.bare}/bare`, headers: {} },
+    { name: 'menu routes', url: `${base}/us-system/v2/menu-multi/routes?topMenuId=${topMenuId}`, headers },
+    { name: `param/list (${ports.rows} rows)`, url: `${base}/us-system/param/list?current=1&size=10`, headers },
+    { name: 'param/list page 500', url: `${base}/us-system/param/list?current=500&size=10`, headers },
+    { name: 'checkToken', url: `${base}/us-auth/oauth/checkToken?access_token=${token}`, headers: {} },
+  ];
+  const results: { name: string; rps: number; p50: number; p99: number }[] = [];
+  for (const t of targets) {
+    const r = await autocannon({ url: t.url, headers: t.headers, connections, duration: seconds });
+    if (r.non2xx) throw new Error(`${t.name}: ${r.non2xx} non-2xx answers`);
+    results.push({ name: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
+  }
+  const bare = results[0].rps;
+  console.log(`\n${connections} connections, ${seconds} s each, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
+  console.log('target'.padEnd(28) + 'req/s'.padStart(10) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + '  ratio to bare');
+  for (const r of results) {
+    console.log(r.name.padEnd(28) + r.rps.toFixed(0).padStart(10) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + `  ${((r.rps / bare) * 100).toFixed(1)}%`);
+  }
+  const get = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!;
+  console.log('\ntargets: param/list p99 <= 40 ms; routes and checkToken >= 25% of bare');
+  console.log(`  param/list p99 ${get('param/list (').p99} ms: ${get('param/list (').p99 <= 40 ? 'met' : 'MISSED'}`);
+  for (const n of ['menu routes', 'checkToken']) console.log(`  ${n} ${((get(n).rps / bare) * 100).toFixed(1)}%: ${get(n).rps / bare >= 0.25 ? 'met' : 'MISSED'}`);
+} finally {
+  child.kill('SIGTERM');
+}

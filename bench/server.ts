@@ -1,0 +1,32 @@
+/**
+ * The server side of the benchmark, in its own process so the load generator
+ * does not share its event loop: the real app on a fresh PGlite with 100,000
+ * params in tenant 000000, and a bare Fastify route as the baseline.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { analyze } from '../apps/server/src/db/client';
+
+const rows = Number(process.env.BENCH_PARAMS ?? 100_000);
+const { app, ctx } = await buildApp({
+  env: {},
+  logger: false,
+  config: { dataDir: process.env.DATABASE_URL ? ':memory:' : mkdtempSync(join(tmpdir(), 'wb-bench-')), databaseUrl: process.env.DATABASE_URL, captchaEnabled: false, loginRateLimit: 100_000 },
+});
+await ctx.database.db.execute(sql`
+  INSERT INTO param (tenant_id, param_name, param_key, param_value)
+  SELECT '000000', 'bench ' || g, 'bench.' || g, 'value ' || g FROM generate_series(1, ${rows}) g`);
+await analyze(ctx.database.db);
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+const bare = Fastify({ logger: false });
+bare.get('/bare', async () => ({ code: 200, success: true, data: { hello: 'world' }, msg: '操作成功' }));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
+process.stdout.write(`${JSON.stringify({ app: port(app), bare: port(bare), rows })}\n`);
+process.on('SIGTERM', () => process.exit(0));

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Every test of the project, as CI runs it: types, shell unit tests and bundle budget,
+# server tests on embedded PGlite and on a real PostgreSQL, end-to-end tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+# Debian's Chromium for the end-to-end tests (a downloaded browser cannot work here)
+if ! command -v chromium >/dev/null 2>&1; then
+  step "installing Debian's chromium"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+fi
+
+# The PostgreSQL run: TEST_DATABASE_URL, else the local server when it answers.
+# In CI a missing PostgreSQL is an error, not a skip.
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && command -v pg_ctlcluster >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+  fi
+  if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+    TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/postgres"
+  elif [ "${CI:-}" = "true" ]; then
+    echo "CI needs a PostgreSQL server (set TEST_DATABASE_URL or start one on 127.0.0.1:5432)" >&2
+    exit 1
+  fi
+fi
+
+step "type check"
+npm run typecheck
+
+step "shell unit tests"
+npm test -w @wb/shell
+
+step "shell build and bundle budget"
+npm run build -w @wb/shell
+
+step "server tests on embedded PGlite"
+npm test -w @wb/server
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "server tests on PostgreSQL ($TEST_DATABASE_URL)"
+  TEST_DATABASE_URL="$TEST_DATABASE_URL" npm test -w @wb/server
+else
+  echo "(no PostgreSQL reachable: the PostgreSQL run is skipped outside CI)"
+fi
+
+step "end-to-end tests in Chromium"
+npm run e2e
