@@ -43,6 +43,12 @@ npm test -w @wb/server
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "server tests on PostgreSQL ($TEST_DATABASE_URL)"
   TEST_DATABASE_URL="$TEST_DATABASE_URL" npm test -w @wb/server
+  # the restart check needs to restart that server: only where it is the local cluster we may control
+  if command -v pg_ctlcluster >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && [[ "$TEST_DATABASE_URL" == *"127.0.0.1"* || "$TEST_DATABASE_URL" == *"localhost"* ]]; then
+    step "server survives a PostgreSQL restart under load"
+    TEST_DATABASE_URL="$TEST_DATABASE_URL" PG_RESTART_CMD="pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql | head -1) main restart" \
+      npm run test:db-restart -w @wb/server
+  fi
 else
   echo "(no PostgreSQL reachable: the PostgreSQL run is skipped outside CI)"
 fi

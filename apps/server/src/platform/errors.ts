@@ -38,14 +38,15 @@ export function validationMessage(errors: AjvError[], context: string | undefine
   return { msg: `${label} 不合法: ${e.message ?? e.keyword}`, field };
 }
 
-/** Database unreachable: the request may be retried, so answer 503 rather than 500. */
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const DB_DOWN_TEXT = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/** Database unreachable (the driver's error, or Drizzle's wrapper around it): answer 503, the request may be retried. */
 function isDatabaseDown(err: unknown): boolean {
-  const code = (err as { code?: string })?.code ?? '';
-  const msg = (err as Error)?.message ?? '';
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001'].includes(code) ||
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(msg)
-  );
+  for (let e = err as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if ((e.code && DB_DOWN_CODES.has(e.code)) || DB_DOWN_TEXT.test(e.message ?? '')) return true;
+  }
+  return false;
 }
 
 export function registerErrorHandling(app: FastifyInstance, shell?: { spaFallback: (url: string) => boolean }): void {

@@ -1,0 +1,90 @@
+/**
+ * Resilience check against a real PostgreSQL: writes keep coming while the
+ * database server restarts. Passes when the API answered only 200 or 503 (the
+ * envelope, never a 500 or a dropped connection), came back by itself, and every
+ * write it acknowledged is in the database afterwards.
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
+ *   PG_RESTART_CMD="pg_ctlcluster --skip-systemctl-redirect 15 main restart" npx tsx test/db-restart.ts
+ */
+import { exec } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const restart = process.env.PG_RESTART_CMD;
+if (!serverUrl || !restart) throw new Error('set TEST_DATABASE_URL and PG_RESTART_CMD');
+
+const name = `wb_restart_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+await admin.end();
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+
+const { app } = await buildApp({ env: {}, logger: false, config: { databaseUrl: url.toString(), dataDir: ':memory:', captchaEnabled: false, loginRateLimit: 100_000 } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const basic = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
+const login = (await (await fetch(`${base}/us-auth/oauth/token?tenantId=000000&username=admin&password=admin123&grant_type=password`, { method: 'POST', headers: { authorization: basic } })).json()) as { access_token: string };
+const headers = { 'saas-auth': `bearer ${login.access_token}`, 'content-type': 'application/json' };
+
+const acknowledged: string[] = [];
+const statuses = new Map<string, number>();
+let stop = false;
+let n = 0;
+async function writer() {
+  while (!stop) {
+    const key = `restart.${n++}`;
+    let status: string;
+    try {
+      const res = await fetch(`${base}/us-system/param/submit`, { method: 'POST', headers, body: JSON.stringify({ paramName: key, paramKey: key, paramValue: 'v' }) });
+      const body = (await res.json()) as { code: number; success: boolean };
+      status = String(res.status);
+      if (res.status === 200 && body.success) acknowledged.push(key);
+      if (typeof body.code !== 'number') status = `${status} without envelope`;
+    } catch (err) {
+      status = `network: ${(err as Error).message}`;
+    }
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const writers = Array.from({ length: 4 }, writer);
+await new Promise((r) => setTimeout(r, 1500));
+console.log(`restarting PostgreSQL: ${restart}`);
+// asynchronously, so the writers keep writing while the database goes away
+await new Promise<void>((resolve, reject) => exec(restart, (err) => (err ? reject(err) : resolve())));
+await new Promise((r) => setTimeout(r, 4000));
+stop = true;
+await Promise.all(writers);
+
+const health = await fetch(`${base}/health`);
+const check = new pg.Client({ connectionString: url.toString() });
+await check.connect();
+const { rows } = await check.query<{ param_key: string }>(`SELECT param_key FROM param WHERE param_key LIKE 'restart.%' AND is_deleted = 0`);
+await check.end();
+await app.close();
+const drop = new pg.Client({ connectionString: serverUrl });
+await drop.connect();
+await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+await drop.end();
+
+const stored = new Set(rows.map((r) => r.param_key));
+const lost = acknowledged.filter((k) => !stored.has(k));
+const unexpected = [...statuses.keys()].filter((s) => s !== '200' && s !== '503');
+console.log('answers during the run:', Object.fromEntries(statuses));
+const checks: [string, boolean][] = [
+  ['the outage was seen (some 503 answers)', (statuses.get('503') ?? 0) > 0],
+  ['only 200 or 503 answers (with the envelope)', unexpected.length === 0],
+  ['recovered by itself (/health 200)', health.status === 200],
+  [`no acknowledged write lost (${acknowledged.length} acknowledged, ${lost.length} missing)`, lost.length === 0],
+  ['writes succeeded after the restart', acknowledged.length > 0 && (statuses.get('200') ?? 0) > 0],
+];
+for (const [what, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+const failed = checks.filter(([, ok]) => !ok).length;
+console.log(`db restart: ${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
