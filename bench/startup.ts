@@ -1,0 +1,44 @@
+/**
+ * Time from starting the server to its first served request: on a fresh data
+ * folder (migrate + seed) and again on the same folder (a normal restart).
+ * Run: npx tsx bench/startup.ts      target: under 10 s
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'wb-startup-'));
+const port = 18000 + Math.floor(Math.random() * 900);
+
+async function timeStart(label: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  });
+  try {
+    for (;;) {
+      if (performance.now() - started > 60_000) throw new Error(`${label}: no answer within 60 s`);
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`${label.padEnd(34)} ${seconds.toFixed(2)} s  ${seconds < 10 ? 'met' : 'MISSED'} (target < 10 s)`);
+    return seconds;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+try {
+  await timeStart('first start (migrate + seed)');
+  await timeStart('restart on existing data');
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
