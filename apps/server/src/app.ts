@@ -13,6 +13,13 @@ import { authRoutes } from './modules/auth/routes';
 import { authorityRoutes } from './modules/authority/routes';
 import { menuRoutes } from './modules/system/menu-routes';
 import { paramRoutes } from './modules/system/param';
+import { logRoutes } from './modules/log/routes';
+import { mdmRoutes } from './modules/mdm/routes';
+import { fileRoutes } from './modules/resource/files';
+import { smsOutboxRoutes } from './modules/resource/sms-outbox';
+import { shellDataRoutes } from './modules/system/shell-data';
+import { accountRoutes, guestApprovalRoutes } from './modules/user/account';
+import { retrieveRoutes } from './modules/user/retrieve';
 import { userRoutes } from './modules/user/routes';
 import { Access } from './platform/access';
 import { registerAuthentication, SessionCheck } from './platform/auth';
@@ -20,6 +27,8 @@ import { loadConfig, type Config } from './platform/config';
 import type { AppContext } from './platform/context';
 import { Envelope, ok } from './platform/envelope';
 import { registerErrorHandling } from './platform/errors';
+import { OutboxSms } from './platform/sms';
+import { LocalStore } from './platform/storage';
 import { TokenService } from './platform/tokens';
 import { TotalCache } from './platform/totals';
 
@@ -61,7 +70,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     sessions: new SessionCheck(database.db),
     access: new Access(database.db),
     totals: new TotalCache(),
+    store: new LocalStore(config.dataDir),
   };
+  const sms = new OutboxSms(database.db);
 
   await app.register(swagger, {
     openapi: {
@@ -97,7 +108,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   // the API lives in its own context so that the token check covers it and nothing else (docs, shell files)
   await app.register(async (api) => {
     registerAuthentication(api, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
-    for (const module of [authRoutes, userRoutes, authorityRoutes, menuRoutes, paramRoutes]) await api.register(module(ctx));
+    const modules = [authRoutes, userRoutes, accountRoutes, guestApprovalRoutes, authorityRoutes, menuRoutes, paramRoutes, mdmRoutes, shellDataRoutes, fileRoutes, logRoutes, smsOutboxRoutes];
+    for (const module of modules) await api.register(module(ctx));
+    await api.register(retrieveRoutes(ctx, sms));
   });
 
   if (shellIndex) {

@@ -45,4 +45,5 @@ export const AUTH_MESSAGES = {
   unauthorized: '请求未授权',
   tenantMismatch: '租户信息不一致',
   forbidden: '缺少操作权限',
+  disabled: '账号已停用,请联系管理员',
 } as const;

@@ -4,7 +4,7 @@ export const DEMO_PASSWORD = 'admin123';
 
 export const tenants = [
   { tenantId: '000000', tenantName: '管理组', linkman: 'admin', domain: '' },
-  { tenantId: '100001', tenantName: '示范物业公司', linkman: 'admin', domain: '' },
+  { tenantId: '100001', tenantName: '示范物业公司', linkman: 'admin', domain: 'demo.workbench.localhost' },
 ];
 
 export const dictionaries: Record<string, [string, string, [string, string][]]> = {
@@ -30,6 +30,8 @@ export const params: { paramName: string; paramKey: string; paramValue: string; 
   { paramName: '账号错误锁定次数', paramKey: 'account.failCount', paramValue: '5' },
   { paramName: '租户默认账号额度', paramKey: 'tenant.default.accountNumber', paramValue: '-1' },
   { paramName: '管理员受限菜单', paramKey: 'user_limited_menus', paramValue: '[]', remark: 'JSON: 管理员不可见的菜单编号' },
+  { paramName: '智慧停车单点登录地址', paramKey: 'third.system.parking', paramValue: 'https://parking.example.com/sso' },
+  { paramName: '报表系统跳转地址', paramKey: 'third.system.report', paramValue: 'https://report.example.com/sso' },
   {
     paramName: '版本更新信息',
     paramKey: 'upgrade_info',
@@ -57,3 +59,34 @@ export const orgTree: Record<string, { code: string; name: string; cities: { cod
   ],
   '100001': [{ code: 'D001', name: '示范物业', cities: [{ code: 'HZ', name: '杭州', projects: ['西溪园区', '滨江园区'] }] }],
 };
+
+/** Province → city → district → street, enough for the street tree and the region page. */
+export const regions: [code: string, parentCode: string, name: string, level: number][] = [
+  ['440000', '00', '广东省', 1],
+  ['440300', '440000', '深圳市', 2],
+  ['440305', '440300', '南山区', 3],
+  ['440305001', '440305', '南头街道', 4],
+  ['440305007', '440305', '粤海街道', 4],
+  ['440304', '440300', '福田区', 3],
+  ['440304001', '440304', '园岭街道', 4],
+  ['440304009', '440304', '福田街道', 4],
+  ['440100', '440000', '广州市', 2],
+  ['440106', '440100', '天河区', 3],
+  ['440106001', '440106', '五山街道', 4],
+  ['440106012', '440106', '天河南街道', 4],
+  ['310000', '00', '上海市', 1],
+  ['310100', '310000', '市辖区', 2],
+  ['310115', '310100', '浦东新区', 3],
+  ['310115001', '310115', '潍坊新村街道', 4],
+  ['310115002', '310115', '陆家嘴街道', 4],
+  ['330000', '00', '浙江省', 1],
+  ['330100', '330000', '杭州市', 2],
+  ['330106', '330100', '西湖区', 3],
+  ['330106001', '330106', '北山街道', 4],
+];
+
+/** Header links of the business-systems dropdown; `projects` picks the first n projects of the tenant ('' = all). */
+export const businessLinks: { name: string; url: string; projects: number }[] = [
+  { name: '智慧停车', url: 'https://parking.example.com/?account=${account}', projects: 0 },
+  { name: '能耗管理', url: 'https://energy.example.com/', projects: 2 },
+];

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../platform/passwords';
 import type { Db } from './client';
-import { city, client, company, dept, dict, menu, param, post, project, role, roleMenu, tenant, topMenu, topMenuSetting, user } from './schema/index';
-import { DEMO_PASSWORD, dictionaries, orgTree, params, tenants } from './seed-data';
+import { businessSystemExt, city, client, company, dept, dict, menu, param, post, project, region, role, roleMenu, tenant, topMenu, topMenuSetting, user } from './schema/index';
+import { businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, regions, tenants } from './seed-data';
 import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
 
 export const SHELL_CLIENT = { clientId: 'workbench', clientSecret: 'workbench_secret' };
@@ -20,7 +20,7 @@ export async function seed(db: Db, opts: { tokenTtl: number; refreshTtl: number 
     await tx.insert(client).values({
       clientId: SHELL_CLIENT.clientId,
       clientSecret: await hashPassword(SHELL_CLIENT.clientSecret),
-      authorizedGrantTypes: 'password,refresh_token,captcha,authorization_code',
+      authorizedGrantTypes: 'password,refresh_token,captcha,social',
       accessTokenValidity: opts.tokenTtl,
       refreshTokenValidity: opts.refreshTtl,
     });
@@ -87,17 +87,24 @@ export async function seed(db: Db, opts: { tokenTtl: number; refreshTtl: number 
       }
       await tx.insert(param).values(params.map((p) => ({ ...p, remark: p.remark ?? '', tenantId: t.tenantId })));
 
+      const projectIds: number[] = [];
       for (const [ci, c] of (orgTree[t.tenantId] ?? []).entries()) {
         const [co] = await tx.insert(company).values({ tenantId: t.tenantId, code: c.code, name: c.name }).returning({ id: company.id });
         for (const ct of c.cities) {
           const [cy] = await tx.insert(city).values({ tenantId: t.tenantId, companyId: co.id, code: ct.code, name: ct.name }).returning({ id: city.id });
-          await tx
+          const rows = await tx
             .insert(project)
-            .values(ct.projects.map((name, pi) => ({ tenantId: t.tenantId, companyId: co.id, cityId: cy.id, name, tririgaCode: `${ct.code}${ti}${ci}${pi + 1}` })));
+            .values(ct.projects.map((name, pi) => ({ tenantId: t.tenantId, companyId: co.id, cityId: cy.id, name, tririgaCode: `${ct.code}${ti}${ci}${pi + 1}` })))
+            .returning({ id: project.id });
+          projectIds.push(...rows.map((r) => r.id));
         }
       }
+      await tx
+        .insert(businessSystemExt)
+        .values(businessLinks.map((l, i) => ({ tenantId: t.tenantId, name: l.name, url: l.url, projectIds: projectIds.slice(0, l.projects).join(','), sort: i + 1 })));
     }
 
+    await tx.insert(region).values(regions.map(([code, parentCode, name, level], i) => ({ code, parentCode, name, level, sort: i + 1 })));
     for (const [code, name, entries] of Object.values(dictionaries)) {
       const [parent] = await tx.insert(dict).values({ code, dictKey: '-1', dictValue: name, sort: 1 }).returning({ id: dict.id });
       await tx.insert(dict).values(entries.map(([dictKey, dictValue], i) => ({ parentId: parent.id, code, dictKey, dictValue, sort: i + 1 })));

@@ -26,6 +26,30 @@ export interface Config {
   /** folder of the built shell to serve; absent or missing → API only */
   shellDir?: string;
   logLevel: string;
+  /** third-party identity providers for the code-grant login, by source name */
+  socialProviders: Record<string, SocialProvider>;
+}
+
+/** An OAuth2 authorization-code provider (SOCIAL_PROVIDERS, JSON keyed by source). */
+export interface SocialProvider {
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** where the provider sends the browser back (the shell's login page) */
+  redirectUri: string;
+}
+
+function socialProviders(json: string | undefined): Record<string, SocialProvider> {
+  if (!json) return {};
+  const parsed = JSON.parse(json) as Record<string, SocialProvider>;
+  for (const [name, p] of Object.entries(parsed)) {
+    for (const k of ['authorizeUrl', 'tokenUrl', 'userInfoUrl', 'clientId', 'clientSecret', 'redirectUri'] as const) {
+      if (!p[k]) throw new Error(`SOCIAL_PROVIDERS.${name}.${k} is missing`);
+    }
+  }
+  return parsed;
 }
 
 function bool(v: string | undefined, dflt: boolean): boolean {
@@ -70,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
     shellDir: env.SHELL_DIR,
     logLevel: env.LOG_LEVEL || 'info',
+    socialProviders: socialProviders(env.SOCIAL_PROVIDERS),
     ...overrides,
   };
 }

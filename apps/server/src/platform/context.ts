@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import type { Access } from './access';
 import type { SessionCheck } from './auth';
 import type { Config } from './config';
+import type { ObjectStore } from './storage';
 import type { TokenService } from './tokens';
 import type { TotalCache } from './totals';
 
@@ -13,4 +14,5 @@ export interface AppContext {
   sessions: SessionCheck;
   access: Access;
   totals: TotalCache;
+  store: ObjectStore;
 }

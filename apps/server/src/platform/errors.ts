@@ -25,11 +25,15 @@ const locationLabel: Record<string, string> = { body: '请求体', querystring: 
 /** Turns the first schema violation into a message that names the field. */
 export function validationMessage(errors: AjvError[], context: string | undefined, messages: FieldMessages = {}): { msg: string; field: string } {
   const e = errors[0];
-  const field =
-    e.keyword === 'required' ? String(e.params.missingProperty) : e.instancePath.replace(/^\//, '').split('/')[0] || context || 'body';
+  // '/0/message' in a list body names the field 'message' of item 1
+  const segments = e.instancePath.split('/').filter(Boolean);
+  const named = segments.filter((x) => !/^\d+$/.test(x));
+  const field = e.keyword === 'required' ? String(e.params.missingProperty) : named[named.length - 1] || context || 'body';
+  const index = segments.find((x) => /^\d+$/.test(x));
+  const where = index !== undefined ? `第${Number(index) + 1}条: ` : '';
   const m = messages[field];
   if (m?.required && ['required', 'minLength', 'pattern'].includes(e.keyword)) return { msg: m.required, field };
-  const label = m?.label ? `${m.label}(${field})` : field;
+  const label = `${where}${m?.label ? `${m.label}(${field})` : field}`;
   if (e.keyword === 'required') return { msg: `缺少必填参数 ${label}`, field };
   if (e.keyword === 'maxLength') return { msg: `${label} 长度不能超过 ${e.params.limit} 个字符`, field };
   if (e.keyword === 'type') return { msg: `${label} 类型不正确, 应为 ${e.params.type}`, field };

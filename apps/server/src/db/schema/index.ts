@@ -5,3 +5,5 @@ export * from './param';
 export * from './dict';
 export * from './mdm';
 export * from './session';
+export * from './region';
+export * from './resource';

@@ -9,6 +9,7 @@ export const tenant = pgTable(
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     tenantName: varchar('tenant_name', { length: 100 }).notNull(),
     domain: varchar('domain', { length: 255 }).notNull().default(''),
+    backgroundUrl: text('background_url').notNull().default(''),
     linkman: varchar('linkman', { length: 50 }).notNull().default(''),
     contactNumber: varchar('contact_number', { length: 30 }).notNull().default(''),
     address: text('address').notNull().default(''),

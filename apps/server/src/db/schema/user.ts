@@ -64,3 +64,20 @@ export const post = pgTable('post', {
   remark: text('remark').notNull().default(''),
   ...audit,
 });
+
+/** A third-party identity bound to a user (code-grant login through a configured provider). */
+export const userOauth = pgTable(
+  'user_oauth',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    userId: ref('user_id'),
+    source: varchar('source', { length: 32 }).notNull(),
+    uuid: varchar('uuid', { length: 128 }).notNull(),
+    username: varchar('username', { length: 64 }).notNull().default(''),
+    nickname: varchar('nickname', { length: 64 }).notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_oauth_source_uuid_uq').on(t.tenantId, t.source, t.uuid)],
+);

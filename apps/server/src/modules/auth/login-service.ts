@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { AUTH_MESSAGES, type TokenResponse } from '@wb/contracts/auth';
 import { LOGIN_FAIL_LIMIT, LOGIN_LOCK_MINUTES } from '@wb/contracts/constants';
+import { REGISTER_MESSAGES } from '@wb/contracts/validation';
 import type { Db } from '../../db/client';
 import { refreshToken, role, session, tenant, user } from '../../db/schema/index';
 import type { SessionCheck } from '../../platform/auth';
@@ -16,6 +17,8 @@ export class GrantError extends Error {
     readonly status: 400 | 401,
     readonly error: string,
     description: string,
+    /** extra fields of the answer (oauth_id of an unbound third-party identity) */
+    readonly extra: Record<string, string> = {},
   ) {
     super(description);
   }
@@ -59,13 +62,32 @@ export class LoginService {
         .where(eq(user.id, u.id));
       throw invalidGrant(lock ? AUTH_MESSAGES.locked : AUTH_MESSAGES.badCredentials);
     }
-    if (u.status !== 1) throw invalidGrant(AUTH_MESSAGES.badCredentials);
+    // a registered guest waits for an administrator; any other status is a disabled account
+    if (u.status === 0) throw invalidGrant(REGISTER_MESSAGES.pending);
+    if (u.status !== 1) throw invalidGrant(AUTH_MESSAGES.disabled);
     if (u.failCount || u.lockedUntil) await this.db.update(user).set({ failCount: 0, lockedUntil: null }).where(eq(user.id, u.id));
+    return this.startSession(oauth, u, choice);
+  }
+
+  /** A user already proven by another means (a third-party identity): the same checks bar the door. */
+  async loginAs(oauth: OAuthClient, userId: number): Promise<TokenResponse> {
+    const [u] = await this.db
+      .select()
+      .from(user)
+      .where(and(eq(user.id, userId), eq(user.isDeleted, 0)))
+      .limit(1);
+    if (!u) throw invalidGrant(AUTH_MESSAGES.badCredentials);
+    if (u.status === 0) throw invalidGrant(REGISTER_MESSAGES.pending);
+    if (u.status !== 1) throw invalidGrant(AUTH_MESSAGES.disabled);
+    return this.startSession(oauth, u, {});
+  }
+
+  private async startSession(oauth: OAuthClient, u: UserRow, choice: SwitchChoice): Promise<TokenResponse> {
     const { deptId, roleId } = this.choose(u, choice);
     const sid = randomUUID();
     await this.db.insert(session).values({
       id: sid,
-      tenantId,
+      tenantId: u.tenantId,
       userId: u.id,
       clientId: oauth.clientId,
       deptId,

@@ -10,13 +10,20 @@ import { EmptyEnvelope, Envelope, idStr, ok } from '../../platform/envelope';
 import { CaptchaService } from './captcha';
 import { ClientAuth } from './client-auth';
 import { GrantError, LoginService } from './login-service';
+import { SocialLogin } from './social';
 
 const TokenParams = Type.Object({
   tenantId: Type.Optional(Type.String({ maxLength: 12 })),
   username: Type.Optional(Type.String({ maxLength: 64 })),
   password: Type.Optional(Type.String({ maxLength: 128 })),
-  grant_type: Type.Union([Type.Literal('password'), Type.Literal('captcha'), Type.Literal('refresh_token')], { description: 'password | captcha | refresh_token' }),
+  grant_type: Type.Union([Type.Literal('password'), Type.Literal('captcha'), Type.Literal('refresh_token'), Type.Literal('social')], {
+    description: 'password | captcha | refresh_token | social',
+  }),
   refresh_token: Type.Optional(Type.String({ maxLength: 256 })),
+  source: Type.Optional(Type.String({ maxLength: 32, description: 'social: the provider' })),
+  code: Type.Optional(Type.String({ maxLength: 512, description: 'social: the authorization code' })),
+  state: Type.Optional(Type.String({ maxLength: 2000, description: 'social: the state from render' })),
+  redirect_uri: Type.Optional(Type.String({ maxLength: 1000 })),
   scope: Type.Optional(Type.String({ maxLength: 64 })),
   scopes: Type.Optional(Type.String({ maxLength: 64 })),
   type: Type.Optional(Type.String({ maxLength: 32 })),
@@ -24,7 +31,7 @@ const TokenParams = Type.Object({
 type TokenParams = typeof TokenParams.static;
 
 // a refused grant is OAuth JSON; a request that fails its schema gets the envelope like every other call
-const OAuthError = Type.Union([Type.Object({ error: Type.String(), error_description: Type.String() }), EmptyEnvelope, Envelope(Type.Object({ field: Type.String() }))]);
+const OAuthError = Type.Union([Type.Object({ error: Type.String(), error_description: Type.String(), oauth_id: Type.Optional(Type.String()) }), EmptyEnvelope, Envelope(Type.Object({ field: Type.String() }))]);
 const TokenBody = Type.Object({}, { additionalProperties: true, description: 'raw OAuth2 token JSON (TokenResponse)' });
 
 export const UserInfo = Type.Object({
@@ -49,6 +56,7 @@ export function authRoutes(ctx: AppContext) {
     const captchas = new CaptchaService(db, ctx.config.captchaFixedCode);
     const clients = new ClientAuth(db);
     const logins = new LoginService(db, ctx.tokens, ctx.sessions, ctx.config);
+    const social = new SocialLogin(db, ctx.config);
     const loginLimit = { max: ctx.config.loginRateLimit, timeWindow: '1 minute' };
 
     /** Shared by /oauth/token and /customLogin: the grant, or a GrantError. */
@@ -62,6 +70,14 @@ export function authRoutes(ctx: AppContext) {
       };
       const choice = { deptId: h('Dept-Id'), roleId: h('Role-Id') };
       const tenantId = p.tenantId || h(TENANT_HEADER) || DEFAULT_TENANT_ID;
+      if (p.grant_type === 'social') {
+        if (!p.source || !p.code || !p.state) throw new GrantError(400, 'invalid_request', '缺少必填参数 source, code 或 state');
+        const { tenantId: socialTenant, identity } = await social.identify(p.source, p.code, p.state);
+        const bound = await social.bind(socialTenant, p.source, identity);
+        // an identity nobody has claimed yet: the shell opens the register dialog with oauth_id
+        if (!bound.userId) throw new GrantError(400, 'unbound_account', '第三方账号尚未绑定, 请先注册', { oauth_id: bound.oauthId });
+        return logins.loginAs(oauth, bound.userId);
+      }
       if (p.grant_type === 'refresh_token') {
         if (!p.refresh_token) throw new GrantError(400, 'invalid_request', '缺少必填参数 refresh_token');
         return logins.refreshGrant(oauth, p.refresh_token, p.tenantId || h(TENANT_HEADER), choice);
@@ -74,7 +90,7 @@ export function authRoutes(ctx: AppContext) {
       return logins.passwordGrant(oauth, tenantId, p.username, p.password, choice);
     };
     const asOAuth = (reply: FastifyReply, err: unknown) => {
-      if (err instanceof GrantError) return reply.status(err.status).send({ error: err.error, error_description: err.message });
+      if (err instanceof GrantError) return reply.status(err.status).send({ error: err.error, error_description: err.message, ...err.extra });
       throw err;
     };
 
@@ -123,6 +139,25 @@ export function authRoutes(ctx: AppContext) {
           return ok(await grant(req, { ...(req.body as TokenParams), grant_type: 'refresh_token' }));
         } catch (err) {
           if (err instanceof GrantError) return reply.status(err.status).send({ code: err.status, success: false, data: null, msg: err.message });
+          throw err;
+        }
+      },
+    });
+
+    app.get('/us-auth/oauth/render/:source', {
+      schema: {
+        tags: ['认证'],
+        summary: '跳转到第三方登录 (302)',
+        params: Type.Object({ source: Type.String({ pattern: '^[\\w-]{1,32}$' }) }),
+        querystring: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 12 })) }),
+      },
+      config: { public: true },
+      handler: async (req, reply) => {
+        const { source } = req.params as { source: string };
+        try {
+          return reply.redirect(social.authorizeUrl(source, (req.query as { tenantId?: string }).tenantId || DEFAULT_TENANT_ID));
+        } catch (err) {
+          if (err instanceof GrantError) return reply.status(400).send({ code: 400, success: false, data: { field: 'source' }, msg: err.message });
           throw err;
         }
       },

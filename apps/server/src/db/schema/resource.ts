@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { audit, id } from './common';
+
+/** Uploaded files (reference: attach); the bytes live in the object store under `name`. */
+export const attach = pgTable('attach', {
+  id: id(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+  link: text('link').notNull(),
+  domain: text('domain').notNull().default(''),
+  name: text('name').notNull(),
+  originalName: text('original_name').notNull(),
+  extension: varchar('extension', { length: 16 }).notNull(),
+  attachSize: bigint('attach_size', { mode: 'number' }).notNull(),
+  ...audit,
+});
+
+/** Every SMS the default provider 'sends' is recorded here, where an admin can read it. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    phone: varchar('phone', { length: 32 }).notNull(),
+    content: text('content').notNull(),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_outbox_tenant_idx').on(t.tenantId, t.id.desc())],
+);
+
+/** Codes sent for password retrieval: hashed, expiring, single use, counted against abuse. */
+export const verifyCode = pgTable(
+  'verify_code',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    /** the account the code was sent for */
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    phone: varchar('phone', { length: 32 }).notNull(),
+    purpose: varchar('purpose', { length: 32 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** set when the identifyCode issued for this code has reset a password */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('verify_code_phone_idx').on(t.phone, t.purpose, t.id.desc())],
+);
+
+/** Logs the shell uploads from its local error log (POST /us-log/log/saveUsualLog). */
+export const usualLog = pgTable(
+  'usual_log',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    serviceId: varchar('service_id', { length: 64 }).notNull().default('shell'),
+    logLevel: varchar('log_level', { length: 16 }).notNull().default('error'),
+    logId: varchar('log_id', { length: 64 }).notNull().default(''),
+    logData: jsonb('log_data').notNull(),
+    requestUri: text('request_uri').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    remoteIp: varchar('remote_ip', { length: 64 }).notNull().default(''),
+    createBy: varchar('create_by', { length: 64 }).notNull().default(''),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('usual_log_tenant_idx').on(t.tenantId, t.id.desc())],
+);
+
+/** Header links of the business-systems dropdown; projectIds limits where each shows. */
+export const businessSystemExt = pgTable(
+  'business_system_ext',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    url: text('url').notNull(),
+    /** comma-joined project ids; '' shows the link everywhere */
+    projectIds: text('project_ids').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    ...audit,
+  },
+  (t) => [index('business_system_ext_tenant_idx').on(t.tenantId).where(sql`${t.isDeleted} = 0`)],
+);

@@ -1,0 +1,104 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
+import { city, company, project, region } from '../../db/schema/index';
+import { caller } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { Envelope, idStr, notFound, ok } from '../../platform/envelope';
+import { projectTree } from './project-tree';
+
+const ProjectNodeSchema = Type.Recursive(
+  (Self) =>
+    Type.Object({
+      id: Type.String(),
+      pid: Type.String(),
+      label: Type.String(),
+      name: Type.String(),
+      code: Type.String(),
+      tririgaCode: Type.String(),
+      tenantId: Type.String(),
+      projectIds: Type.String(),
+      projectCity: Type.String(),
+      projectTririgaCodes: Type.String(),
+      logoUrl: Type.String(),
+      children: Type.Optional(Type.Array(Self)),
+    }),
+  { $id: 'ProjectNode' },
+);
+
+const RegionNodeSchema = Type.Recursive(
+  (Self) =>
+    Type.Object({ code: Type.String(), parentCode: Type.String(), name: Type.String(), label: Type.String(), value: Type.String(), level: Type.Integer(), children: Type.Array(Self) }),
+  { $id: 'RegionNode' },
+);
+
+const IdParam = Type.Object({ id: Type.String({ pattern: '^\\d+$' }) });
+
+/** Master data the shell's project picker reads (shell §7 'Shell data'). */
+export function mdmRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const { db } = ctx.database;
+    app.addSchema(ProjectNodeSchema);
+    app.addSchema(RegionNodeSchema);
+
+    app.get('/us-system/old-system/project-tree', {
+      schema: { tags: ['主数据'], summary: '项目树 (公司 → 城市 → 项目, 负数 id 为"全部")', response: { 200: Envelope(Type.Array(Type.Ref(ProjectNodeSchema))) } },
+      handler: async (req) => ok(await projectTree(db, caller(req).tenantId)),
+    });
+
+    app.get('/wwy-us-mdm/api/v1/wx/mdmProject/:id', {
+      schema: {
+        tags: ['主数据'],
+        summary: '项目详情',
+        params: IdParam,
+        response: {
+          200: Envelope(
+            Type.Object({ id: Type.String(), name: Type.String(), logoUrl: Type.String(), tririgaCode: Type.String(), cityId: Type.String(), cityName: Type.String(), companyId: Type.String(), companyName: Type.String() }),
+          ),
+        },
+      },
+      handler: async (req) => {
+        const { id } = req.params as { id: string };
+        const [row] = await db
+          .select({ p: project, cityName: city.name, companyName: company.name })
+          .from(project)
+          .innerJoin(city, eq(city.id, project.cityId))
+          .innerJoin(company, eq(company.id, project.companyId))
+          .where(and(eq(project.id, Number(id)), eq(project.tenantId, caller(req).tenantId), eq(project.isDeleted, 0)))
+          .limit(1);
+        if (!row) throw notFound('项目不存在');
+        return ok({ id: idStr(row.p.id), name: row.p.name, logoUrl: row.p.logoUrl, tririgaCode: row.p.tririgaCode, cityId: idStr(row.p.cityId), cityName: row.cityName, companyId: idStr(row.p.companyId), companyName: row.companyName });
+      },
+    });
+
+    app.get('/wwy-us-mdm/v1/companies', {
+      schema: { tags: ['主数据'], summary: '公司列表', response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), code: Type.String(), name: Type.String() }))) } },
+      handler: async (req) => {
+        const rows = await db
+          .select()
+          .from(company)
+          .where(and(eq(company.tenantId, caller(req).tenantId), eq(company.isDeleted, 0)))
+          .orderBy(asc(company.id));
+        return ok(rows.map((c) => ({ id: idStr(c.id), code: c.code, name: c.name })));
+      },
+    });
+
+    app.get('/us/platform-base/biz/street/tree', {
+      schema: {
+        tags: ['主数据'],
+        summary: '街道树 (省 → 市 → 区 → 街道)',
+        querystring: Type.Object({ parentCode: Type.Optional(Type.String({ pattern: '^\\d{2,12}$' })) }),
+        response: { 200: Envelope(Type.Array(Type.Ref(RegionNodeSchema))) },
+      },
+      handler: async (req) => {
+        const rows = await db.select().from(region).orderBy(asc(region.sort), asc(region.code));
+        type Node = { code: string; parentCode: string; name: string; label: string; value: string; level: number; children: Node[] };
+        const nodes = new Map<string, Node>(rows.map((r) => [r.code, { code: r.code, parentCode: r.parentCode, name: r.name, label: r.name, value: r.code, level: r.level, children: [] }]));
+        const roots: Node[] = [];
+        for (const n of nodes.values()) (nodes.get(n.parentCode)?.children ?? roots).push(n);
+        const { parentCode } = req.query as { parentCode?: string };
+        return ok(parentCode ? (nodes.get(parentCode)?.children ?? []) : roots);
+      },
+    });
+  };
+}

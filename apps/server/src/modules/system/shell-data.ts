@@ -1,0 +1,106 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { MSG_NO_DATA } from '@wb/contracts/envelope';
+import { and, asc, eq } from 'drizzle-orm';
+import { businessSystemExt, param, tenant } from '../../db/schema/index';
+import { caller } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { badRequest, Envelope, idStr, ok } from '../../platform/envelope';
+import { TokenService } from '../../platform/tokens';
+
+/** Param key holding the address of a third-party system the shell links to by single sign-on. */
+export const thirdSystemKey = (code: string) => `third.system.${code}`;
+
+/** Calls behind the shell's header (shell §7 'Shell data'). */
+export function shellDataRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const { db } = ctx.database;
+    // tickets are signed with their own key, so a ticket can never pass as an access token
+    const tickets = new TokenService(`${ctx.config.jwtSecret}:sso-ticket`);
+
+    app.get('/us-system/tenant/info', {
+      schema: {
+        tags: ['租户'],
+        summary: '按域名识别租户 (登录前)',
+        querystring: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 255 }) }),
+        response: { 200: Envelope(Type.Union([Type.Object({ tenantId: Type.String(), tenantName: Type.String(), domain: Type.String(), backgroundUrl: Type.String() }), Type.Null()])) },
+      },
+      config: { public: true },
+      handler: async (req) => {
+        const { domain } = req.query as { domain: string };
+        const host = domain.replace(/^https?:\/\//, '').split('/')[0].toLowerCase();
+        const [t] = await db
+          .select()
+          .from(tenant)
+          .where(and(eq(tenant.domain, host), eq(tenant.isDeleted, 0)))
+          .limit(1);
+        // an unknown host is not an error: the login page then asks for the tenant id
+        if (!t) return ok(null, MSG_NO_DATA);
+        return ok({ tenantId: t.tenantId, tenantName: t.tenantName, domain: t.domain, backgroundUrl: t.backgroundUrl });
+      },
+    });
+
+    app.get('/us-system/business-system-ext/menu-list', {
+      schema: {
+        tags: ['租户'],
+        summary: '业务系统链接 (按项目过滤)',
+        querystring: Type.Object({ projectId: Type.Optional(Type.String({ pattern: '^-?\\d+$' })) }),
+        response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), name: Type.String(), url: Type.String(), projectIds: Type.String() }))) },
+      },
+      handler: async (req) => {
+        const { projectId } = req.query as { projectId?: string };
+        const rows = await db
+          .select()
+          .from(businessSystemExt)
+          .where(and(eq(businessSystemExt.tenantId, caller(req).tenantId), eq(businessSystemExt.isDeleted, 0)))
+          .orderBy(asc(businessSystemExt.sort));
+        // a link limited to projects shows only when the current project is one of them
+        const visible = rows.filter((l) => !l.projectIds || (projectId !== undefined && l.projectIds.split(',').includes(projectId)));
+        return ok(visible.map((l) => ({ id: idStr(l.id), name: l.name, url: l.url, projectIds: l.projectIds })));
+      },
+    });
+
+    /** A one-minute signed ticket for a third-party system configured as a param of the tenant. */
+    const ssoUrl = async (tenantId: string, account: string, userId: number, code: string, extra: Record<string, string>) => {
+      const [p] = await db
+        .select({ value: param.paramValue })
+        .from(param)
+        .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, thirdSystemKey(code)), eq(param.isDeleted, 0)))
+        .limit(1);
+      if (!p) throw badRequest(`未配置第三方系统: ${code}`, 'systemType');
+      const ticket = tickets.sign({ sid: `sso:${code}`, tenant_id: tenantId, user_id: String(userId), account, role_id: '', dept_id: '', client_id: code }, 60, `${code}-${Date.now()}`);
+      const url = new URL(p.value);
+      url.searchParams.set('ticket', ticket);
+      for (const [k, v] of Object.entries(extra)) if (v) url.searchParams.set(k, v);
+      return url.toString();
+    };
+
+    app.get('/us/authority/sso/third/system/url', {
+      schema: {
+        tags: ['租户'],
+        summary: '第三方系统单点登录地址',
+        querystring: Type.Object({ systemType: Type.String({ pattern: '^[\\w.-]{1,64}$' }), parkCode: Type.Optional(Type.String({ maxLength: 64 })) }),
+        response: { 200: Envelope(Type.String()) },
+      },
+      config: { fieldMessages: { systemType: { label: '系统类型' } } },
+      handler: async (req) => {
+        const me = caller(req);
+        const q = req.query as { systemType: string; parkCode?: string };
+        return ok(await ssoUrl(me.tenantId, me.account, me.userId, q.systemType, { parkCode: q.parkCode ?? '' }));
+      },
+    });
+
+    app.get('/us-user/redirectToThirdSystem', {
+      schema: {
+        tags: ['租户'],
+        summary: '报表等第三方系统跳转地址',
+        querystring: Type.Object({ systemCode: Type.String({ pattern: '^[\\w.-]{1,64}$' }) }),
+        response: { 200: Envelope(Type.String()) },
+      },
+      handler: async (req) => {
+        const me = caller(req);
+        return ok(await ssoUrl(me.tenantId, me.account, me.userId, (req.query as { systemCode: string }).systemCode, {}));
+      },
+    });
+  };
+}
