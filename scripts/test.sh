@@ -54,4 +54,5 @@ else
 fi
 
 step "end-to-end tests in Chromium"
-npm run e2e
+# the shell was built above
+E2E_SKIP_BUILD=1 npm run e2e

@@ -48,8 +48,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   const config = loadConfig(opts.env ?? process.env, opts.config);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    // ajv drops unknown body fields (additionalProperties: false) instead of failing the request
-    ajv: { customOptions: { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: false } },
+    // ajv drops unknown body fields (additionalProperties: false) instead of failing the request;
+    // it reports every violation so the error handler can name the first field of the form
+    ajv: { customOptions: { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: true } },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -69,6 +69,8 @@ describe('system parameters', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 400, success: false, data: { field }, msg });
     }
+    // several fields wrong: the first of the form is named, as the user reads it
+    expect((await submit({ paramName: '', paramKey: 'x' })).json().msg).toBe('请输入参数名称');
     expect((await list()).json().data.total).toBe(before);
   });
 

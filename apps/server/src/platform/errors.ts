@@ -22,14 +22,26 @@ interface AjvError {
 
 const locationLabel: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 
-/** Turns the first schema violation into a message that names the field. */
+/** The field an error is about: '/0/message' in a list body names 'message'. */
+function fieldOf(e: AjvError, context: string | undefined): string {
+  if (e.keyword === 'required') return String(e.params.missingProperty);
+  const named = e.instancePath.split('/').filter((x) => x && !/^\d+$/.test(x));
+  return named[named.length - 1] || context || 'body';
+}
+
+/**
+ * Turns a schema violation into a message that names the field. With several,
+ * the one about the field that comes first in the form wins, as a user reads it.
+ */
 export function validationMessage(errors: AjvError[], context: string | undefined, messages: FieldMessages = {}): { msg: string; field: string } {
-  const e = errors[0];
-  // '/0/message' in a list body names the field 'message' of item 1
-  const segments = e.instancePath.split('/').filter(Boolean);
-  const named = segments.filter((x) => !/^\d+$/.test(x));
-  const field = e.keyword === 'required' ? String(e.params.missingProperty) : named[named.length - 1] || context || 'body';
-  const index = segments.find((x) => /^\d+$/.test(x));
+  const order = Object.keys(messages);
+  const rank = (e: AjvError) => {
+    const i = order.indexOf(fieldOf(e, context));
+    return i < 0 ? order.length : i;
+  };
+  const e = [...errors].sort((a, b) => rank(a) - rank(b))[0];
+  const field = fieldOf(e, context);
+  const index = e.instancePath.split('/').find((x) => /^\d+$/.test(x));
   const where = index !== undefined ? `第${Number(index) + 1}条: ` : '';
   const m = messages[field];
   if (m?.required && ['required', 'minLength', 'pattern'].includes(e.keyword)) return { msg: m.required, field };

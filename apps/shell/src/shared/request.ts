@@ -248,7 +248,7 @@ export const http: RequestClient = createRequestClient({
       return { tenantId: s.tenantId ?? DEFAULT_TENANT_ID, deptId: s.userInfo?.dept_id, roleId: s.userInfo?.role_id };
     },
     saveTokens: (token) => useSession.getState().applyTokens(token),
-    logout: localLogout,
+    logout: () => localLogout({ keepTarget: true }),
   },
   notify: (kind, text, onClose) => {
     void feedback().message.open({ type: kind, content: text, key: 'request-message', onClose });

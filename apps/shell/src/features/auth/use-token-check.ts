@@ -22,7 +22,7 @@ export function useTokenCheck(): void {
             await http.refresh();
           } catch {
             // The refresh token is gone or revoked: the session cannot continue.
-            localLogout();
+            localLogout({ keepTarget: true });
           }
         }
       } catch {

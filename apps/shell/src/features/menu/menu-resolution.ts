@@ -171,3 +171,26 @@ export async function retryLookup<T>(lookup: () => T | undefined, options: { tri
   }
   return undefined;
 }
+
+/** The menu node for a path in any top menu's routes. */
+export function findMenuInRoutes(routesByTop: Record<string, MenuNode[] | undefined>, path: string): MenuNode | undefined {
+  for (const routes of Object.values(routesByTop)) {
+    const menu = findMenuByPath(routes ?? [], path);
+    if (menu) return menu;
+  }
+  return undefined;
+}
+
+/**
+ * The address an iframe may show: http(s) only, relative addresses resolved
+ * against the page's origin. Anything else (javascript:, data:) is refused.
+ */
+export function embeddableUrl(src: string, origin: string): string | undefined {
+  if (!src.trim()) return undefined;
+  try {
+    const url = new URL(src.trim(), origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

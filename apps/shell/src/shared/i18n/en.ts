@@ -4,7 +4,7 @@ import type { Messages } from './zh';
 export const en: Messages = {
   app: { name: 'Operations Workbench' },
   lang: { zh: '中文', en: 'English', switch: 'Language' },
-  common: { confirmTitle: 'Notice', ok: 'OK', cancel: 'Cancel', loading: 'Loading...' },
+  common: { confirmTitle: 'Notice', ok: 'OK', cancel: 'Cancel' },
   menu: {
     home: 'Home',
     workbench: 'Workbench',
@@ -27,7 +27,7 @@ export const en: Messages = {
     submit: 'Log in',
     settingsFailed: 'Could not load the login settings',
   },
-  header: { user: 'User', changePassword: 'Change password', logout: 'Log out', collapse: 'Collapse menu', expand: 'Expand menu' },
+  header: { user: 'User', changePassword: 'Change password', logout: 'Log out' },
   logout: { confirm: 'Log out of the system. Continue?' },
   tabs: {
     clearCache: 'Clear cache',

@@ -1,7 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { getStore, setStore } from '../storage';
 import { zh } from './zh';
 import { en } from './en';
@@ -10,8 +8,6 @@ export type Language = 'zh' | 'en';
 export const LANGUAGES: Language[] = ['zh', 'en'];
 /** Wrapped storage name of the locale; logout keeps it (spec §4 Session). */
 export const LANGUAGE_STORE_NAME = 'language';
-
-const DAYJS_LOCALE: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
 
 function storedLanguage(): Language {
   const value = getStore<string>(LANGUAGE_STORE_NAME);
@@ -28,18 +24,20 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
-dayjs.locale(DAYJS_LOCALE[initial]);
 document.documentElement.lang = initial === 'zh' ? 'zh-CN' : 'en';
 
 export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'zh';
 }
 
-/** Switches the locale, stores it and lets every t() user (titles included) re-render. */
+/**
+ * Switches the locale, stores it and lets every t() user (titles included)
+ * re-render; antd follows through Providers, dayjs through dayjs-locale.ts.
+ */
 export async function setLanguage(language: Language): Promise<void> {
   setStore(LANGUAGE_STORE_NAME, language);
-  dayjs.locale(DAYJS_LOCALE[language]);
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
   await i18n.changeLanguage(language);
 }

@@ -4,7 +4,7 @@ import { CRUD_MESSAGES } from '@wb/contracts/resource';
 export const zh = {
   app: { name: '运营工作台' },
   lang: { zh: '中文', en: 'English', switch: '切换语言' },
-  common: { confirmTitle: '提示', ok: '确定', cancel: '取消', loading: '加载中...' },
+  common: { confirmTitle: '提示', ok: '确定', cancel: '取消' },
   menu: { home: '首页', workbench: '工作台', dashboard: '控制台', noMenu: '您的账号暂未配置菜单，请联系管理员' },
   login: {
     title: '登录',
@@ -22,7 +22,7 @@ export const zh = {
     submit: '登录',
     settingsFailed: '获取登录配置失败',
   },
-  header: { user: '用户', changePassword: '修改密码', logout: '退出登录', collapse: '收起菜单', expand: '展开菜单' },
+  header: { user: '用户', changePassword: '修改密码', logout: '退出登录' },
   logout: { confirm: '退出系统, 是否继续?' },
   tabs: {
     clearCache: '清除缓存',

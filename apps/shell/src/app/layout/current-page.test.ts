@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '@wb/contracts/menu';
+import { describePage } from './current-page';
+
+const menu = (over: Partial<MenuNode>) => ({ id: '1', name: '', path: '', category: 1, children: [], meta: {}, ...over }) as MenuNode;
+const routes = {
+  top: [
+    menu({
+      id: 'sys',
+      name: '系统管理',
+      path: '/system',
+      children: [menu({ id: 'p', name: '参数管理', path: '/system/param' }), menu({ id: 'h', name: '隐藏页', path: '/system/hidden', meta: { isTab: false } })],
+    }),
+  ],
+};
+
+describe('current page → tab', () => {
+  it('labels a menu page with the menu name', () => {
+    expect(describePage('/system/param', '', routes)).toMatchObject({ isTab: true, tab: { label: '参数管理', value: '/system/param', closable: true } });
+  });
+
+  it('does not open a tab for meta.isTab === false', () => {
+    expect(describePage('/system/hidden', '', routes)?.isTab).toBe(false);
+  });
+
+  it('gives the workbench its fixed tab and embedded pages their name', () => {
+    expect(describePage('/wel/index', '', routes)?.tab).toMatchObject({ labelKey: 'menu.workbench', closable: false });
+    expect(describePage('/myiframe/urlPath', '?src=https%3A%2F%2Fa.example.com&name=报表', routes)?.tab).toMatchObject({
+      label: '报表',
+      query: '?src=https%3A%2F%2Fa.example.com&name=报表',
+    });
+  });
+
+  it('knows nothing about paths outside the menus', () => {
+    expect(describePage('/nowhere', '', routes)).toBeUndefined();
+  });
+});

@@ -1,0 +1,59 @@
+import { FIRST_PAGE } from '@wb/contracts/constants';
+import type { Tab } from '../../shared/session-store';
+
+/** Tab rules of spec §4 Tabs, pure so they are unit-tested. */
+
+/** The fixed first tab: the workbench, not closable. */
+export const HOME_TAB: Tab = { label: '工作台', labelKey: 'menu.workbench', value: FIRST_PAGE, query: '', closable: false };
+
+export function tabKey(tab: Pick<Tab, 'value' | 'query'>): string {
+  return `${tab.value}${tab.query}`;
+}
+
+/** Keeps the home tab first and only once, whatever was stored. */
+export function withHome(tabs: Tab[]): Tab[] {
+  return [HOME_TAB, ...tabs.filter((tab) => tab.value !== HOME_TAB.value)];
+}
+
+/** Opens a tab, or relabels it when it is already open. */
+export function openTab(tabs: Tab[], tab: Tab): Tab[] {
+  const list = withHome(tabs);
+  if (tab.value === HOME_TAB.value) return list;
+  const key = tabKey(tab);
+  const at = list.findIndex((t) => tabKey(t) === key);
+  if (at === -1) return [...list, tab];
+  const current = list[at];
+  if (current.label === tab.label && current.labelKey === tab.labelKey) return list;
+  const next = [...list];
+  next[at] = { ...current, label: tab.label, labelKey: tab.labelKey };
+  return next;
+}
+
+export interface CloseResult {
+  tabs: Tab[];
+  /** where to go when the closed tab was the active one */
+  next?: Tab;
+}
+
+/**
+ * With one tab nothing closes; the home tab never closes; closing the active
+ * tab opens the previous one, or the first.
+ */
+export function closeTab(tabs: Tab[], key: string, activeKey: string): CloseResult {
+  if (tabs.length <= 1) return { tabs };
+  const at = tabs.findIndex((t) => tabKey(t) === key);
+  if (at === -1 || !tabs[at].closable) return { tabs };
+  const rest = tabs.filter((_, i) => i !== at);
+  if (key !== activeKey) return { tabs: rest };
+  return { tabs: rest, next: rest[at - 1] ?? rest[0] };
+}
+
+/** Keeps the home tab and the active one. */
+export function closeOtherTabs(tabs: Tab[], activeKey: string): Tab[] {
+  return withHome(tabs.filter((t) => !t.closable || tabKey(t) === activeKey));
+}
+
+/** Leaves only the home tab (and other unclosable ones). */
+export function closeAllTabs(tabs: Tab[]): Tab[] {
+  return withHome(tabs.filter((t) => !t.closable));
+}

@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { HomeOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { TopMenu } from '@wb/contracts/menu';
+import { FIRST_PAGE } from '@wb/contracts/constants';
+import { useSession } from '../../shared/session-store';
+import { useOpenMenu } from './use-open-menu';
+
+const HOME_KEY = '__home';
+
+function flatten(list: TopMenu[]): TopMenu[] {
+  return list.flatMap((top) => [top, ...flatten(top.childList ?? [])]);
+}
+
+/** A fixed home item plus the server's top menus; items with childList are dropdowns. */
+export function TopMenuBar({ topMenus }: { topMenus: TopMenu[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const topMenuId = useSession((s) => s.topMenuId);
+  const { openTopMenu } = useOpenMenu();
+
+  const byId = useMemo(() => new Map(flatten(topMenus).map((top) => [top.id, top])), [topMenus]);
+  const items = useMemo<MenuProps['items']>(() => {
+    const toItem = (top: TopMenu): NonNullable<MenuProps['items']>[number] =>
+      top.childList?.length ? { key: top.id, label: top.name, children: top.childList.map(toItem) } : { key: top.id, label: top.name };
+    return [{ key: HOME_KEY, label: t('menu.home'), icon: <HomeOutlined /> }, ...topMenus.map(toItem)];
+  }, [topMenus, t]);
+
+  const selected = pathname.startsWith('/wel') ? HOME_KEY : topMenuId;
+
+  return (
+    <Menu
+      className="wb-top-menu"
+      mode="horizontal"
+      theme="dark"
+      items={items}
+      selectedKeys={selected ? [selected] : []}
+      onClick={({ key }) => {
+        if (key === HOME_KEY) {
+          navigate(FIRST_PAGE);
+          return;
+        }
+        const top = byId.get(key);
+        if (top) void openTopMenu(top);
+      }}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../shared/session-store';
+import type { MenuIndex } from '../../features/menu/use-menu-index';
+import { findTopMenuForPath, normalizePath, retryLookup } from '../../features/menu/menu-resolution';
+
+/** Shell routes that belong to no top menu. */
+function isShellRoute(path: string): boolean {
+  return path === '/' || path === '/wel' || path.startsWith('/wel/') || path.startsWith('/myiframe');
+}
+
+/**
+ * A path opened directly (reload, link) selects the top menu that holds it, so
+ * the side menu shows its branch. Spec §2: retry 10 × 200 ms, then go to /.
+ */
+export function useTopMenuSync(pathname: string, index: MenuIndex): void {
+  const navigate = useNavigate();
+  const latest = useRef(index);
+  latest.current = index;
+
+  useEffect(() => {
+    const path = normalizePath(pathname);
+    if (index.pending || isShellRoute(path)) return;
+    const controller = new AbortController();
+    void retryLookup(() => findTopMenuForPath(path, latest.current.topMenus, latest.current.routesByTop), {
+      signal: controller.signal,
+    }).then((id) => {
+      if (controller.signal.aborted) return;
+      if (id === undefined) {
+        navigate('/', { replace: true });
+        return;
+      }
+      const session = useSession.getState();
+      if (session.topMenuId !== id) session.setTopMenuId(id);
+    });
+    return () => controller.abort();
+  }, [pathname, index.pending, navigate]);
+}

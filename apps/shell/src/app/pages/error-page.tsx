@@ -1,0 +1,26 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FIRST_PAGE } from '@wb/contracts/constants';
+import { usePageTitle } from '../../shared/ui/use-page-title';
+
+const TEXT = { '403': 'page.forbidden', '404': 'page.notFound', '500': 'page.serverError' } as const;
+
+/** /404, /403, /500 (spec §2 Routes). */
+export default function ErrorPage({ status }: { status: keyof typeof TEXT }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  usePageTitle(status);
+  return (
+    <Result
+      status={status}
+      title={status}
+      subTitle={t(TEXT[status])}
+      extra={
+        <Button type="primary" onClick={() => navigate(FIRST_PAGE)}>
+          {t('page.backHome')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider, message } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../shared/query-client';
+import { setMessageApi } from '../shared/feedback';
+
+/** Spec §2 Top bar: default theme colour. */
+const PRIMARY_COLOR = '#ff8642';
+
+/**
+ * Registers a context-aware message instance for code outside React. antd's
+ * <App> would also pull Modal and notification into the entry chunk; the
+ * layout registers the modal instead (feedback.ts).
+ */
+function MessageBridge() {
+  const [api, holder] = message.useMessage({ maxCount: 1 });
+  useEffect(() => {
+    setMessageApi(api);
+    return () => setMessageApi(null);
+  }, [api]);
+  return holder;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  // Re-renders on language change so antd's texts follow i18next.
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? enUS : zhCN;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={locale} theme={{ token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR } }}>
+        <MessageBridge />
+        {children}
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,86 @@
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { BrowserRouter, Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { FIRST_PAGE, LOCK_PAGE } from '@wb/contracts/constants';
+import { setNavigator } from '../shared/navigation';
+import { PageLoading } from '../shared/ui/page-loading';
+import { GuestOnly, RequireAuth } from './guards';
+import { ErrorBoundary } from './error-boundary';
+
+/*
+ * Every page is its own chunk. The login route must not pull the layout or
+ * ProComponents (scripts/check-bundle.mjs checks the built output).
+ *
+ * The declarative router (BrowserRouter + a route config) rather than
+ * createBrowserRouter: nothing here uses loaders or actions, and the data
+ * router costs ~17 KB gzipped more in the entry, which the 230 KB /login
+ * budget cannot afford. Guards are wrapper components.
+ */
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const MainLayout = lazy(() => import('./layout/main-layout'));
+const WelcomePage = lazy(() => import('./pages/welcome-page'));
+const DashboardPage = lazy(() => import('./pages/dashboard-page'));
+const IframePage = lazy(() => import('./pages/iframe-page'));
+const MenuPage = lazy(() => import('./pages/menu-page'));
+const LockPage = lazy(() => import('./pages/lock-page'));
+const ErrorPage = lazy(() => import('./pages/error-page'));
+
+function page(Component: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+function errorPage(status: '403' | '404' | '500') {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <ErrorPage status={status} />
+    </Suspense>
+  );
+}
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <GuestOnly>{page(LoginPage)}</GuestOnly> },
+  { path: LOCK_PAGE, element: <RequireAuth>{page(LockPage)}</RequireAuth> },
+  { path: '/404', element: errorPage('404') },
+  { path: '/403', element: errorPage('403') },
+  { path: '/500', element: errorPage('500') },
+  {
+    path: '/',
+    element: <RequireAuth>{page(MainLayout)}</RequireAuth>,
+    children: [
+      { index: true, element: <Navigate to="/wel" replace /> },
+      { path: 'wel', element: <Navigate to={FIRST_PAGE} replace /> },
+      { path: 'wel/index', element: page(WelcomePage) },
+      { path: 'wel/dashboard', element: page(DashboardPage) },
+      { path: 'myiframe/*', element: page(IframePage) },
+      // Menu routes come from the server: the catch-all looks the path up in the loaded menus.
+      { path: '*', element: page(MenuPage) },
+    ],
+  },
+];
+
+/** Lets non-React code (a 401 in the request client) navigate. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((to, options) => void navigate(to, options));
+    return () => setNavigator(null);
+  }, [navigate]);
+  return null;
+}
+
+function Routes() {
+  const { pathname } = useLocation();
+  return <ErrorBoundary resetKey={pathname}>{useRoutes(routes)}</ErrorBoundary>;
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <NavigatorBridge />
+      <Routes />
+    </BrowserRouter>
+  );
+}

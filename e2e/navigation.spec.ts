@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { buttonName, confirmDialog, login, message, openParamPage, tab } from './support/shell';
+
+test.describe('layout and navigation', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page);
+  });
+
+  test('the side menu shows the children of the selected top menu', async ({ page }) => {
+    await expect(page.locator('.wb-side-menu')).toHaveCount(0);
+    await openParamPage(page);
+    await expect(page.locator('.wb-side-menu').getByRole('menuitem', { name: '用户管理' })).toBeVisible();
+    await expect(page).toHaveTitle('参数管理');
+  });
+
+  test('a menu path without a page shows a virtual page naming its service', async ({ page }) => {
+    await page.goto('/system/user');
+    await expect(page.getByText('该页面由服务 system 提供，尚未在工作台中实现')).toBeVisible();
+    await expect(tab(page, '用户管理')).toBeVisible();
+    // Opened directly, the path selects its top menu.
+    await expect(page.locator('.wb-top-menu .ant-menu-item-selected')).toHaveText('系统管理');
+  });
+
+  test('a sub-application top menu shows the host placeholder', async ({ page }) => {
+    await page.locator('.wb-top-menu').getByRole('menuitem', { name: '主数据' }).click();
+    await expect(page).toHaveURL(/\/coredata/);
+    await expect(page.getByText('该页面属于子应用 /coredata，由子应用宿主挂载')).toBeVisible();
+  });
+
+  test('an unknown path goes to /404', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+  });
+
+  test('only http(s) addresses are embedded in /myiframe', async ({ page }) => {
+    await page.goto('/myiframe/urlPath?src=javascript%3Aalert(1)&name=x');
+    await expect(page.getByText('仅可嵌入 http 或 https 地址')).toBeVisible();
+    await expect(page.locator('iframe')).toHaveCount(0);
+  });
+
+  test('mode=fullscreen hides the header and the sidebar', async ({ page }) => {
+    await page.goto('/system/param?mode=fullscreen');
+    await expect(page.locator('.ant-pro-table')).toBeVisible();
+    await expect(page.locator('.wb-header')).toHaveCount(0);
+    await expect(page.locator('.wb-sider')).toHaveCount(0);
+  });
+
+  test('tabs: closing the active tab opens the previous one; close all keeps 工作台', async ({ page }) => {
+    await openParamPage(page);
+    await page.locator('.wb-side-menu').getByRole('menuitem', { name: '部门管理' }).click();
+    await expect(tab(page, '部门管理')).toBeVisible();
+    await page.locator('.wb-tabs .ant-tabs-tab').filter({ hasText: '部门管理' }).locator('.ant-tabs-tab-remove').click();
+    await expect(page).toHaveURL(/\/system\/param$/);
+    await expect(tab(page, '部门管理')).toHaveCount(0);
+
+    await tab(page, '参数管理').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭全部' }).click();
+    await expect(page).toHaveURL(/\/wel\/index$/);
+    await expect(page.locator('.wb-tabs .ant-tabs-tab')).toHaveCount(1);
+    await expect(tab(page, '工作台')).toBeVisible();
+  });
+
+  test('tabs context menu: close others and clear cache', async ({ page }) => {
+    await openParamPage(page);
+    await page.locator('.wb-side-menu').getByRole('menuitem', { name: '部门管理' }).click();
+    await tab(page, '参数管理').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect(page).toHaveURL(/\/system\/param$/);
+    await expect(page.locator('.wb-tabs .ant-tabs-tab')).toHaveCount(2);
+
+    await tab(page, '参数管理').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '清除缓存' }).click();
+    await expect(confirmDialog(page).getByText('是否需要清除缓存?')).toBeVisible();
+    await confirmDialog(page).getByRole('button', { name: buttonName('确定') }).click();
+    await expect(message(page, '清除完毕')).toBeVisible();
+  });
+
+  test('switching to English retitles the page and translates the shell', async ({ page }) => {
+    await page.locator('.wb-header').getByRole('button', { name: '切换语言' }).hover();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(tab(page, 'Workbench')).toBeVisible();
+    await expect(page).toHaveTitle('Workbench');
+    await expect(page.locator('.wb-top-menu').getByRole('menuitem', { name: 'Home' })).toBeVisible();
+    await page.reload();
+    await expect(tab(page, 'Workbench')).toBeVisible();
+
+    await page.locator('.wb-header').getByRole('button', { name: 'Language' }).hover();
+    await expect(page.getByRole('menuitem', { name: 'English' })).toHaveAttribute('aria-disabled', 'true');
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await expect(page).toHaveTitle('工作台');
+  });
+});

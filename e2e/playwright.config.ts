@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+import { MAIN_PORT, baseUrl } from './support/servers';
+
+/**
+ * End-to-end scenarios against the real server serving the built shell, in
+ * Debian's Chromium (never a downloaded browser). Run from the repository
+ * root: `npx playwright test -c e2e`.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  globalSetup: './global-setup.ts',
+  // One shared database per run; the specs create their own rows but run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: baseUrl(MAIN_PORT),
+    headless: true,
+    viewport: { width: 1366, height: 800 },
+    locale: 'zh-CN',
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+});
