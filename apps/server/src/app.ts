@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -14,10 +12,12 @@ import { authorityRoutes } from './modules/authority/routes';
 import { menuRoutes } from './modules/system/menu-routes';
 import { paramRoutes } from './modules/system/param';
 import { logRoutes } from './modules/log/routes';
+import { mdmResourceRoutes } from './modules/mdm/resources';
 import { mdmRoutes } from './modules/mdm/routes';
 import { fileRoutes } from './modules/resource/files';
 import { smsOutboxRoutes } from './modules/resource/sms-outbox';
 import { shellDataRoutes } from './modules/system/shell-data';
+import { subAppRoutes } from './modules/system/sub-app';
 import { accountRoutes, guestApprovalRoutes } from './modules/user/account';
 import { retrieveRoutes } from './modules/user/retrieve';
 import { userRoutes } from './modules/user/routes';
@@ -28,6 +28,8 @@ import type { AppContext } from './platform/context';
 import { Envelope, ok } from './platform/envelope';
 import { registerErrorHandling } from './platform/errors';
 import { OutboxSms } from './platform/sms';
+import { ResourceRegistry } from './platform/resource/registry';
+import { findStaticApps, serveStaticApps, staticAppFor } from './platform/static-apps';
 import { LocalStore } from './platform/storage';
 import { TokenService } from './platform/tokens';
 import { TotalCache } from './platform/totals';
@@ -72,6 +74,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     access: new Access(database.db),
     totals: new TotalCache(),
     store: new LocalStore(config.dataDir),
+    resources: new ResourceRegistry(),
   };
   const sms = new OutboxSms(database.db);
 
@@ -93,8 +96,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     errorResponseBuilder: () => Object.assign(new Error('请求过于频繁, 请稍后再试'), { statusCode: 429 }),
   });
 
-  const shellIndex = config.shellDir && existsSync(join(config.shellDir, 'index.html')) ? config.shellDir : undefined;
-  registerErrorHandling(app, shellIndex ? { spaFallback: (url) => !API_PREFIXES.some((p) => url.startsWith(p)) } : undefined);
+  const staticApps = findStaticApps(config.shellDir, config.subappsDir);
+  registerErrorHandling(app, (url) => (API_PREFIXES.some((p) => url.startsWith(p)) ? undefined : staticAppFor(staticApps, url)?.dir));
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'authorization', config.tokenHeader, 'tenant-id', 'captcha-key', 'captcha-code', 'dept-id', 'role-id'] });
 
   app.get('/health', {
     schema: { tags: ['运维'], summary: '健康检查 (数据库状态)', response: { 200: Envelope(Type.Object({ database: Type.String(), kind: Type.String() })), 503: Envelope(Type.Object({ database: Type.String(), kind: Type.String() })) } },
@@ -109,18 +113,26 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   // the API lives in its own context so that the token check covers it and nothing else (docs, shell files)
   await app.register(async (api) => {
     registerAuthentication(api, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
-    const modules = [authRoutes, userRoutes, accountRoutes, guestApprovalRoutes, authorityRoutes, menuRoutes, paramRoutes, mdmRoutes, shellDataRoutes, fileRoutes, logRoutes, smsOutboxRoutes];
+    const modules = [
+      authRoutes,
+      userRoutes,
+      accountRoutes,
+      guestApprovalRoutes,
+      authorityRoutes,
+      menuRoutes,
+      paramRoutes,
+      mdmRoutes,
+      mdmResourceRoutes,
+      subAppRoutes,
+      shellDataRoutes,
+      fileRoutes,
+      logRoutes,
+      smsOutboxRoutes,
+    ];
     for (const module of modules) await api.register(module(ctx));
     await api.register(retrieveRoutes(ctx, sms));
   });
 
-  if (shellIndex) {
-    await app.register(fastifyStatic, {
-      root: shellIndex,
-      wildcard: false,
-      // hashed file names never change content: let browsers keep them
-      setHeaders: (res, path) => res.header('cache-control', path.includes(`${join(shellIndex, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    });
-  }
+  await serveStaticApps(app, staticApps);
   return { app, ctx };
 }

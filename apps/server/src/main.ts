@@ -4,8 +4,8 @@ import { buildApp } from './app';
 import { DEMO_PASSWORD } from './db/seed-data';
 
 const started = Date.now();
-const shellDir = process.env.SHELL_DIR ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../shell/dist');
-const { app, ctx } = await buildApp({ config: { shellDir } });
+const apps = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const { app, ctx } = await buildApp({ config: { shellDir: process.env.SHELL_DIR ?? resolve(apps, 'shell/dist'), subappsDir: process.env.SUBAPPS_DIR ?? resolve(apps, 'subapps') } });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -8,7 +8,12 @@ export interface Text {
   en: string;
 }
 
-export type FieldKind = 'string' | 'text' | 'number' | 'select';
+/**
+ * string/text: free text; number; select: one of `options`; switch: 0 or 1 (否/是);
+ * ref: the id of a record of another resource of the same tenant (options from its
+ * `select` call); image: the address of an uploaded picture (put-file).
+ */
+export type FieldKind = 'string' | 'text' | 'number' | 'select' | 'switch' | 'ref' | 'image';
 
 export interface FieldDef {
   label: Text;
@@ -16,12 +21,19 @@ export interface FieldDef {
   /** message shown when the field is empty; absent means optional */
   required?: Text;
   maxLength?: number;
-  /** offered in the search form; 'like' matches a substring, 'eq' the whole value */
-  search?: 'like' | 'eq';
+  /**
+   * offered in the search form; 'like' matches a substring, 'eq' the whole value,
+   * 'in' any of a comma-joined list (a ref field filtered by the selected projects)
+   */
+  search?: 'like' | 'eq' | 'in';
   /** shown as a list column (default true) */
   column?: boolean;
   /** options of a select, value → label */
   options?: { value: string | number; label: Text }[];
+  /** the resource a ref field points to: its name and service path */
+  ref?: { resource: string; basePath: string };
+  /** value a new record starts with */
+  default?: string | number;
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -35,6 +47,24 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   fields: F;
   /** fields whose value must be unique within a tenant, with the message when it is not */
   unique?: { field: keyof F & string; message: Text }[];
+  /** the field that names a record in selects and refs (default: the first field) */
+  labelField?: keyof F & string;
+}
+
+/** An option of `GET {basePath}/select`: every live record of the tenant, for refs and filters. */
+export interface SelectOption {
+  id: string;
+  label: string;
+}
+
+/** Any resource definition, as generic code (the server module, a list page) takes it. */
+export interface AnyResourceDef extends Omit<ResourceDef, 'unique' | 'labelField'> {
+  unique?: { field: string; message: Text }[];
+  labelField?: string;
+}
+
+export function labelFieldOf(def: AnyResourceDef): string {
+  return def.labelField ?? Object.keys(def.fields)[0];
 }
 
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
@@ -43,7 +73,7 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
 
 /** The record as the wire carries it: id as a string, audit columns included. */
 export type ResourceRecord<F extends Record<string, FieldDef>> = {
-  [K in keyof F]: F[K]['kind'] extends 'number' ? number : string;
+  [K in keyof F]: F[K]['kind'] extends 'number' | 'switch' ? number : string;
 } & {
   id: string;
   tenantId: string;

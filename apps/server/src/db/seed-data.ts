@@ -90,3 +90,9 @@ export const businessLinks: { name: string; url: string; projects: number }[] = 
   { name: '智慧停车', url: 'https://parking.example.com/?account=${account}', projects: 0 },
   { name: '能耗管理', url: 'https://energy.example.com/', projects: 2 },
 ];
+
+/**
+ * Where the sub-apps built in this repository are served (by this server, see
+ * app.ts); the others are deployed elsewhere and get their host from an admin.
+ */
+export const SUBAPP_HOSTS: Record<string, string> = { coredata: '/subapps/coredata/' };

@@ -42,6 +42,7 @@ const adminMenus: MenuSeed[] = [
       page('system', 'tenant', '租户管理', 'team'),
       page('system', 'tenantpackage', '租户产品包', 'gift'),
       page('system', 'client', '应用管理', 'api'),
+      page('system', 'subapp', '子应用管理', 'cluster'),
     ],
   },
   {
@@ -102,8 +103,12 @@ const adminMenus: MenuSeed[] = [
   },
 ];
 
-/** Pages each sub-app top menu lists besides its start page. */
-const subAppPages: Record<string, [string, string][]> = {
+/**
+ * Pages each sub-app top menu lists besides its start page: [path, name, code].
+ * A page served by a resource of the server uses the resource's name as its code,
+ * with buttons, so the same grants guard the menu and the calls.
+ */
+const subAppPages: Record<string, [string, string, string?][]> = {
   work: [
     ['workforce', '劳动力管理'],
     ['attendance', '考勤管理'],
@@ -114,10 +119,11 @@ const subAppPages: Record<string, [string, string][]> = {
     ['remotePatrol', '远程巡查'],
   ],
   coredata: [
-    ['company', '公司管理'],
-    ['project', '项目管理'],
-    ['supplier', '供应商管理'],
-    ['vehicle', '车辆管理'],
+    ['company', '公司管理', 'company'],
+    ['city', '城市管理', 'city'],
+    ['project', '项目管理', 'project'],
+    ['supplier', '供应商管理', 'supplier'],
+    ['vehicle', '车辆管理', 'vehicle'],
     ['facility', '设施管理'],
     ['grid', '网格管理'],
     ['iot', '物联设备'],
@@ -142,7 +148,13 @@ export const topMenuSeeds: TopMenuSeed[] = [
         serviceName: app.serviceName,
         children: [
           { code: `${app.serviceName}_start`, name: '首页', path: subAppStartPath(app), serviceName: app.serviceName },
-          ...(subAppPages[app.serviceName] ?? []).map(([p, name]) => ({ code: `${app.serviceName}_${p}`, name, path: `${app.prefix}/${p}`, serviceName: app.serviceName })),
+          ...(subAppPages[app.serviceName] ?? []).map(([p, name, code]) => ({
+            code: code ?? `${app.serviceName}_${p}`,
+            name,
+            path: `${app.prefix}/${p}`,
+            serviceName: app.serviceName,
+            buttons: !!code,
+          })),
         ],
       },
     ],

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { SUBAPPS } from '@wb/contracts/subapps';
 import { hashPassword } from '../platform/passwords';
 import type { Db } from './client';
-import { businessSystemExt, city, client, company, dept, dict, menu, param, post, project, region, role, roleMenu, tenant, topMenu, topMenuSetting, user } from './schema/index';
-import { businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, regions, tenants } from './seed-data';
+import { businessSystemExt, city, client, company, dept, dict, menu, param, post, project, region, role, roleMenu, subApp, tenant, topMenu, topMenuSetting, user } from './schema/index';
+import { businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, regions, SUBAPP_HOSTS, tenants } from './seed-data';
 import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
 
 export const SHELL_CLIENT = { clientId: 'workbench', clientSecret: 'workbench_secret' };
@@ -86,6 +87,19 @@ export async function seed(db: Db, opts: { tokenTtl: number; refreshTtl: number 
         await tx.insert(topMenuSetting).values(ids.map((menuId) => ({ topMenuId: row.id, menuId })));
       }
       await tx.insert(param).values(params.map((p) => ({ ...p, remark: p.remark ?? '', tenantId: t.tenantId })));
+      await tx.insert(subApp).values(
+        SUBAPPS.map((a, i) => ({
+          tenantId: t.tenantId,
+          name: a.name,
+          serviceName: a.serviceName,
+          prefix: a.prefix,
+          host: SUBAPP_HOSTS[a.serviceName] ?? '',
+          defaultPath: a.defaultPath,
+          isDashboardApp: a.isDashboardApp ? 1 : 0,
+          default: i === 0 ? 1 : 0,
+          sort: i + 1,
+        })),
+      );
 
       const projectIds: number[] = [];
       for (const [ci, c] of (orgTree[t.tenantId] ?? []).entries()) {

@@ -25,6 +25,10 @@ export interface Config {
   loginRateLimit: number;
   /** folder of the built shell to serve; absent or missing → API only */
   shellDir?: string;
+  /** folder holding the sub-apps built here (each <name>/dist is served at /subapps/<name>/) */
+  subappsDir?: string;
+  /** origins allowed to call the API from a browser (sub-apps deployed elsewhere) */
+  corsOrigins: string[];
   logLevel: string;
   /** third-party identity providers for the code-grant login, by source name */
   socialProviders: Record<string, SocialProvider>;
@@ -93,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenHeader: env.TOKEN_HEADER || TOKEN_HEADER,
     loginRateLimit: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
     shellDir: env.SHELL_DIR,
+    subappsDir: env.SUBAPPS_DIR,
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     socialProviders: socialProviders(env.SOCIAL_PROVIDERS),
     ...overrides,

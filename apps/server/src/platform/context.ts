@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import type { Access } from './access';
 import type { SessionCheck } from './auth';
 import type { Config } from './config';
+import type { ResourceRegistry } from './resource/registry';
 import type { ObjectStore } from './storage';
 import type { TokenService } from './tokens';
 import type { TotalCache } from './totals';
@@ -15,4 +16,8 @@ export interface AppContext {
   access: Access;
   totals: TotalCache;
   store: ObjectStore;
+  resources: ResourceRegistry;
 }
+
+/** What the generic resource module needs from the context. */
+export const crudDeps = (ctx: AppContext) => ({ db: ctx.database.db, access: ctx.access, totals: ctx.totals, registry: ctx.resources });

@@ -65,7 +65,11 @@ function isDatabaseDown(err: unknown): boolean {
   return false;
 }
 
-export function registerErrorHandling(app: FastifyInstance, shell?: { spaFallback: (url: string) => boolean }): void {
+/**
+ * `pageRoot` tells, for a page URL that matched no route, the folder of the app
+ * whose history-mode route it is (/wel/index → the shell), or undefined.
+ */
+export function registerErrorHandling(app: FastifyInstance, pageRoot: (url: string) => string | undefined): void {
   app.setErrorHandler((err: FastifyError & { validation?: AjvError[]; validationContext?: string }, req, reply) => {
     if (err.validation) {
       const { msg, field } = validationMessage(err.validation, err.validationContext, req.routeOptions.config?.fieldMessages);
@@ -85,10 +89,9 @@ export function registerErrorHandling(app: FastifyInstance, shell?: { spaFallbac
     return reply.status(status).send({ code: status, success: false, data: null, msg });
   });
   app.setNotFoundHandler((req, reply) => {
-    // history-mode routes of the shell (/wel/index, /system/param …) are pages, not API calls
-    if (shell && req.method === 'GET' && shell.spaFallback(req.url) && (req.headers.accept ?? '').includes('text/html')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    // history-mode routes of the shell (/wel/index, /system/param …) and sub-apps are pages, not API calls
+    const root = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') ? pageRoot(req.url) : undefined;
+    if (root) return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
     reply.status(404).send({ code: 404, success: false, data: null, msg: `接口不存在: ${req.method} ${req.url.split('?')[0]}` });
   });
 }

@@ -7,3 +7,4 @@ export * from './mdm';
 export * from './session';
 export * from './region';
 export * from './resource';
+export * from './sub-app';
