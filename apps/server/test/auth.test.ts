@@ -193,6 +193,6 @@ describe('session calls of the shell', () => {
 
   it('tells the login page whether tenant mode and captcha are on', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/us-auth/oauth/login-settings' });
-    expect(res.json().data).toEqual({ tenantMode: false, captchaEnabled: false, tokenTtl: 28800, defaultTenantId: '000000' });
+    expect(res.json().data).toEqual({ tenantMode: false, captchaEnabled: false, tokenTtl: 28800, defaultTenantId: '000000', socialSources: [] });
   });
 });

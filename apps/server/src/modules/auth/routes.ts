@@ -172,12 +172,28 @@ export function authRoutes(ctx: AppContext) {
     app.get('/us-auth/oauth/login-settings', {
       schema: {
         tags: ['认证'],
-        summary: '登录页设置 (租户模式, 验证码)',
-        response: { 200: Envelope(Type.Object({ tenantMode: Type.Boolean(), captchaEnabled: Type.Boolean(), tokenTtl: Type.Integer(), defaultTenantId: Type.String() })) },
+        summary: '登录页设置 (租户模式, 验证码, 第三方登录)',
+        response: {
+          200: Envelope(
+            Type.Object({
+              tenantMode: Type.Boolean(),
+              captchaEnabled: Type.Boolean(),
+              tokenTtl: Type.Integer(),
+              defaultTenantId: Type.String(),
+              socialSources: Type.Array(Type.String(), { description: 'third-party login providers (render/{source})' }),
+            }),
+          ),
+        },
       },
       config: { public: true },
       handler: async () =>
-        ok({ tenantMode: ctx.config.tenantMode, captchaEnabled: ctx.config.captchaEnabled, tokenTtl: ctx.config.tokenTtl, defaultTenantId: DEFAULT_TENANT_ID }),
+        ok({
+          tenantMode: ctx.config.tenantMode,
+          captchaEnabled: ctx.config.captchaEnabled,
+          tokenTtl: ctx.config.tokenTtl,
+          defaultTenantId: DEFAULT_TENANT_ID,
+          socialSources: Object.keys(ctx.config.socialProviders),
+        }),
     });
 
     app.get('/us-auth/oauth/checkToken', {
