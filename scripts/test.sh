@@ -6,6 +6,24 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n=== %s ===\n' "$*"; }
 
+# Every runner's output is kept so the last line can add up what ran.
+LOG="$(mktemp)"
+trap 'rm -f "$LOG"' EXIT
+run() { "$@" 2>&1 | tee -a "$LOG"; }
+
+# The closing line: vitest's 'Tests  N passed', Playwright's 'N passed', our checks' 'N passed, N failed'.
+summary() {
+  node -e '
+    const text = require("fs").readFileSync(process.argv[1], "utf8").replace(/\x1b\[[0-9;]*m/g, "");
+    let passed = 0, failed = 0;
+    for (const m of text.matchAll(/^\s*Tests\s+(?:(\d+) failed \| )?(\d+) passed/gm)) { failed += +(m[1] || 0); passed += +m[2]; }
+    for (const m of text.matchAll(/^\s+(\d+) passed \(/gm)) passed += +m[1];
+    for (const m of text.matchAll(/^\s+(\d+) failed$/gm)) failed += +m[1];
+    for (const m of text.matchAll(/: (\d+) passed, (\d+) failed$/gm)) { passed += +m[1]; failed += +m[2]; }
+    console.log(`\nall tests: ${passed} passed, ${failed} failed`);
+  ' "$LOG"
+}
+
 # Debian's Chromium for the end-to-end tests (a downloaded browser cannot work here)
 if ! command -v chromium >/dev/null 2>&1; then
   step "installing Debian's chromium"
@@ -32,22 +50,22 @@ step "type check"
 npm run typecheck
 
 step "shell unit tests"
-npm test -w @wb/shell
+run npm test -w @wb/shell
 
 step "shell build and bundle budget"
-npm run build -w @wb/shell
+run npm run build -w @wb/shell
 
 step "server tests on embedded PGlite"
-npm test -w @wb/server
+run npm test -w @wb/server
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "server tests on PostgreSQL ($TEST_DATABASE_URL)"
-  TEST_DATABASE_URL="$TEST_DATABASE_URL" npm test -w @wb/server
+  TEST_DATABASE_URL="$TEST_DATABASE_URL" run npm test -w @wb/server
   # the restart check needs to restart that server: only where it is the local cluster we may control
   if command -v pg_ctlcluster >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && [[ "$TEST_DATABASE_URL" == *"127.0.0.1"* || "$TEST_DATABASE_URL" == *"localhost"* ]]; then
     step "server survives a PostgreSQL restart under load"
     TEST_DATABASE_URL="$TEST_DATABASE_URL" PG_RESTART_CMD="pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql | head -1) main restart" \
-      npm run test:db-restart -w @wb/server
+      run npm run test:db-restart -w @wb/server
   fi
 else
   echo "(no PostgreSQL reachable: the PostgreSQL run is skipped outside CI)"
@@ -55,4 +73,6 @@ fi
 
 step "end-to-end tests in Chromium"
 # the shell was built above
-E2E_SKIP_BUILD=1 npm run e2e
+E2E_SKIP_BUILD=1 run npm run e2e
+
+summary
