@@ -49,11 +49,13 @@ fi
 step "type check"
 npm run typecheck
 
-step "shell unit tests"
+step "unit tests: shell, shared resource UI, coredata"
 run npm test -w @wb/shell
+run npm run test:subapps
 
-step "shell build and bundle budget"
-run npm run build -w @wb/shell
+step "builds: shell (with its bundle budget), sub-apps, the Vue fixture"
+run npm run build
+run npm run build:fixtures
 
 step "server tests on embedded PGlite"
 run npm test -w @wb/server

@@ -67,12 +67,14 @@ describe('master data through the resource definitions', () => {
   });
 
   it('exports the filtered list as a real spreadsheet with names instead of ids', async () => {
-    const res = await get(`${MDM}/vehicle/export`, { plateNo: '粤B0000' });
+    // the same filters as the list, including a list of projects (the selected picker node)
+    const projectIds = (await get(`${MDM}/project/select`)).json().data.map((p: { id: string }) => p.id).join(',');
+    const res = await get(`${MDM}/vehicle/export`, { plateNo: '粤B0000', projectId: projectIds });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('车辆管理.xlsx');
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload);
+    await wb.xlsx.load(new Uint8Array(res.rawPayload).buffer);
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).values).toEqual([undefined, 'ID', '车牌号', '车辆类型', '所属项目', '供应商', '在用', '创建时间']);
     expect(ws.rowCount).toBe(4);
@@ -113,5 +115,8 @@ describe('sub-application registry', () => {
     const deep = await t.app.inject({ method: 'GET', url: '/subapps/demo/vehicle', headers: { accept: 'text/html' } });
     expect(deep.body).toContain('demo sub-app');
     expect((await t.app.inject({ method: 'GET', url: '/us-system/none', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+    // a rebuild while the server runs is served at once
+    writeFileSync(join(subapps, 'demo', 'dist', 'assets', 'app-5678.js'), 'console.log(2)');
+    expect((await t.app.inject({ method: 'GET', url: '/subapps/demo/assets/app-5678.js' })).body).toBe('console.log(2)');
   });
 });

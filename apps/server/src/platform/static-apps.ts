@@ -31,7 +31,9 @@ export async function serveStaticApps(app: FastifyInstance, apps: StaticApp[]): 
     await app.register(fastifyStatic, {
       root: a.dir,
       prefix: a.prefix,
-      wildcard: false,
+      // files are looked up per request, so a rebuild is served without a restart;
+      // a miss falls through to the not-found handler (history-mode fallback)
+      wildcard: true,
       decorateReply: i === 0,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes(`${join(a.dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

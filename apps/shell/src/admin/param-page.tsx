@@ -1,7 +1,7 @@
 import { paramResource } from '@wb/contracts/resources/param';
-import { ResourcePage } from './resource-page';
+import { ShellResourcePage } from './shell-resource-host';
 
 /** /system/param (admin spec §2): the generic page with the param definition. */
 export default function ParamPage() {
-  return <ResourcePage def={paramResource} />;
+  return <ShellResourcePage def={paramResource} />;
 }

@@ -224,7 +224,8 @@ export function registerResource(app: FastifyInstance, deps: CrudDeps, def: AnyR
       await access.require(req, def.name);
       const tenantId = caller(req).tenantId;
       const values = filterValues(def, searchable, req.query as Record<string, unknown>);
-      const where = filterWhere(def, table, columns, tenantId, Object.keys(values), (k) => values[k]);
+      // a list binds as one array parameter, not spread into a tuple
+      const where = filterWhere(def, table, columns, tenantId, Object.keys(values), (k) => (Array.isArray(values[k]) ? sql.param(values[k]) : values[k]));
       // refs are exported by name, looked up once per referenced resource
       const refLabels = new Map<string, Map<string, string>>();
       for (const k of refFields) {

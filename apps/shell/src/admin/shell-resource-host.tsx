@@ -1,0 +1,48 @@
+import { useCallback, useMemo } from 'react';
+import { ResourceHostProvider, type ResourceHost, type ResourceTransport } from '@wb/resource-ui/host';
+import { ResourcePage, type ResourcePageProps } from '@wb/resource-ui/resource-page';
+import { blobErrorText, fileNameFromDisposition } from '@wb/resource-ui/download';
+import { appEnv } from '../shared/env';
+import { feedback } from '../shared/feedback';
+import { i18n } from '../shared/i18n/i18n';
+import { http, RequestError } from '../shared/request';
+import { useSession } from '../shared/session-store';
+
+/** The shell's request client as the resource UI's transport (its rules: headers, messages, 401, refresh). */
+const transport: ResourceTransport = {
+  get: (url, params) => http.get(url, params),
+  post: (url, body, params) => http.post(url, body, { params }),
+  upload: (url, form) => http.post(url, form),
+  async download(url, params) {
+    try {
+      // raw: the body is a file, not the envelope; silent: a failure's envelope is inside the Blob, read below.
+      const res = await http.instance.get<Blob>(url, { params, responseType: 'blob', raw: true, silent: true });
+      const disposition = res.headers['content-disposition'];
+      return { blob: res.data, fileName: fileNameFromDisposition(typeof disposition === 'string' ? disposition : undefined) };
+    } catch (error) {
+      const fallback = error instanceof Error ? error.message : i18n.t('request.unknownError');
+      // a 401 has already been handled (and shown) by the client
+      if (!(error instanceof RequestError && error.kind === 'unauthorized')) {
+        void feedback().message.warning(await blobErrorText(error instanceof RequestError ? error.body : undefined, fallback));
+      }
+      throw error;
+    }
+  },
+};
+
+/** The resource UI's host inside the shell: its client, its permission map, its i18next, its antd feedback. */
+export function useShellResourceHost(): ResourceHost {
+  const permission = useSession((s) => s.permission);
+  const can = useCallback((code: string) => permission[code] === true, [permission]);
+  return useMemo(() => ({ transport, can, i18n, feedback, apiBase: appEnv.apiBase }), [can]);
+}
+
+/** The generic resource page (from @wb/resource-ui) in the shell. */
+export function ShellResourcePage(props: ResourcePageProps) {
+  const host = useShellResourceHost();
+  return (
+    <ResourceHostProvider host={host}>
+      <ResourcePage {...props} />
+    </ResourceHostProvider>
+  );
+}

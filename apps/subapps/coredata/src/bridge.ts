@@ -1,0 +1,117 @@
+import { useSyncExternalStore } from 'react';
+import {
+  SHELL_EVENTS,
+  SUBAPP_EVENTS,
+  emitToShell,
+  type ProjectNode,
+  type SubAppEventName,
+  type SubAppEventPayloads,
+  type SubAppLocale,
+  type WujieContext,
+} from '@wb/contracts/subapp-protocol';
+
+/** One event seen on the bus, for the protocol panel. */
+export interface BusLogEntry {
+  at: number;
+  direction: 'in' | 'out';
+  event: string;
+  payload?: unknown;
+}
+
+export interface BridgeState {
+  /** the project picked in the shell (props.project at mount, then every 'project-change') */
+  project: ProjectNode | null;
+  /** bumped by every 'data-refresh': lists and counts reload */
+  refreshKey: number;
+  /** the shell's locale, when it says so */
+  locale?: SubAppLocale;
+  /** the last page the shell asked for ('route-change'), numbered so the same path twice still navigates */
+  route?: { path: string; seq: number };
+  log: BusLogEntry[];
+}
+
+const LOG_LIMIT = 20;
+
+let state: BridgeState = { project: null, refreshKey: 0, log: [] };
+const listeners = new Set<() => void>();
+let bus: WujieContext['bus'] | undefined;
+
+function update(next: Partial<BridgeState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+function record(entry: Omit<BusLogEntry, 'at'>): void {
+  update({ log: [{ ...entry, at: Date.now() }, ...state.log].slice(0, LOG_LIMIT) });
+}
+
+export function bridgeState(): BridgeState {
+  return state;
+}
+
+export function useBridge<T>(select: (s: BridgeState) => T): T {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => select(state),
+  );
+}
+
+/**
+ * Listens to the shell's events while the app is mounted. Returns the
+ * disconnect, which the unmount calls: a re-mounted app must not answer twice.
+ */
+export function connectBus(context: WujieContext | undefined): () => void {
+  bus = context?.bus;
+  update({ project: context?.props?.project ?? null, locale: context?.props?.locale });
+  if (!bus) return () => undefined;
+  const onProject = (node: ProjectNode) => {
+    record({ direction: 'in', event: SHELL_EVENTS.projectChange, payload: node?.name });
+    update({ project: node ?? null });
+  };
+  const onRefresh = () => {
+    record({ direction: 'in', event: SHELL_EVENTS.dataRefresh });
+    update({ refreshKey: state.refreshKey + 1 });
+  };
+  const onLocale = (locale: SubAppLocale) => {
+    record({ direction: 'in', event: SHELL_EVENTS.localeChange, payload: locale });
+    update({ locale: locale === 'en' ? 'en' : 'zh' });
+  };
+  const onRoute = (path: string) => {
+    if (typeof path !== 'string' || !path.startsWith('/')) return;
+    record({ direction: 'in', event: SHELL_EVENTS.routeChange, payload: path });
+    update({ route: { path, seq: (state.route?.seq ?? 0) + 1 } });
+  };
+  const connected = bus;
+  const handlers: [string, (...args: any[]) => void][] = [
+    [SHELL_EVENTS.projectChange, onProject],
+    [SHELL_EVENTS.dataRefresh, onRefresh],
+    [SHELL_EVENTS.localeChange, onLocale],
+    [SHELL_EVENTS.routeChange, onRoute],
+  ];
+  for (const [event, fn] of handlers) connected.$on(event, fn);
+  return () => {
+    for (const [event, fn] of handlers) connected.$off(event, fn);
+    if (bus === connected) bus = undefined;
+  };
+}
+
+/** Whether events reach a shell (standalone they are only logged). */
+export function hasShell(): boolean {
+  return bus !== undefined;
+}
+
+/** Sends an event to the shell and logs it for the protocol panel. */
+export function emit<E extends SubAppEventName>(event: E, ...payload: undefined extends SubAppEventPayloads[E] ? [SubAppEventPayloads[E]?] : [SubAppEventPayloads[E]]): void {
+  record({ direction: 'out', event, payload: payload[0] });
+  if (bus) emitToShell(bus, event, ...payload);
+}
+
+/** A local stand-in for 'data-refresh' (the standalone app's reload). */
+export function refreshLocally(): void {
+  update({ refreshKey: state.refreshKey + 1 });
+}
+
+export { SUBAPP_EVENTS };

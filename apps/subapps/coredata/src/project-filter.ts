@@ -1,0 +1,45 @@
+import type { ProjectNode } from '@wb/contracts/subapp-protocol';
+
+/** The project list's filter by id (`ids=1,2`: the projects the picked node stands for). */
+export const PROJECT_IDS_PARAM = 'ids';
+/** No record has id 0: the filter of a node that stands for no project at all. */
+export const NO_PROJECT = '0';
+
+/**
+ * Whether a node is the picker's placeholder ('请选择项目', id -1, no parent),
+ * i.e. no project is chosen yet, as opposed to an 'all' entry that happens to
+ * hold no project.
+ */
+export function isPlaceholder(node: ProjectNode | null | undefined): boolean {
+  return !node || (!node.projectIds && !node.pid);
+}
+
+/** An 'all' entry of the picker (every project of a company or a city). */
+export function isAllNode(node: ProjectNode | null | undefined): boolean {
+  return !!node && Number(node.id) < 0;
+}
+
+/** The distinct ids a node stands for. */
+export function projectIdsOf(node: ProjectNode | null | undefined): string[] {
+  if (!node?.projectIds) return [];
+  return [...new Set(node.projectIds.split(',').map((id) => id.trim()).filter((id) => /^\d+$/.test(id)))];
+}
+
+/**
+ * The list filters the selected project imposes on a resource of this app:
+ * projects by id, vehicles by their project ('in' search); other resources are
+ * not per project. No selection filters nothing; a node without projects
+ * matches nothing.
+ */
+export function projectFilters(resource: string, node: ProjectNode | null | undefined): Record<string, string> {
+  if (isPlaceholder(node)) return {};
+  const ids = projectIdsOf(node).join(',') || NO_PROJECT;
+  switch (resource) {
+    case 'project':
+      return { [PROJECT_IDS_PARAM]: ids };
+    case 'vehicle':
+      return { projectId: ids };
+    default:
+      return {};
+  }
+}
