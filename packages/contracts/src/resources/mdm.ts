@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, type FieldDef } from '../resource';
 
 /**
  * Master data (admin spec §2 'core data'), managed by the coredata sub-application
@@ -6,6 +6,15 @@ import { defineResource } from '../resource';
  * suppliers and vehicles.
  */
 const MDM = '/wwy-us-mdm/api/v1';
+
+/** The company a city or a project belongs to. */
+const companyRef = {
+  label: { zh: '所属公司', en: 'Company' },
+  kind: 'ref',
+  ref: { resource: 'company', basePath: `${MDM}/company` },
+  required: { zh: '请选择所属公司', en: 'Please choose the company' },
+  search: 'eq',
+} satisfies FieldDef;
 
 export const companyResource = defineResource({
   name: 'company',
@@ -29,13 +38,7 @@ export const cityResource = defineResource({
   fields: {
     name: { label: { zh: '城市名称', en: 'Name' }, kind: 'string', required: { zh: '请输入城市名称', en: 'Please enter the city name' }, maxLength: 128, search: 'like' },
     code: { label: { zh: '城市编号', en: 'Code' }, kind: 'string', required: { zh: '请输入城市编号', en: 'Please enter the city code' }, maxLength: 64 },
-    companyId: {
-      label: { zh: '所属公司', en: 'Company' },
-      kind: 'ref',
-      ref: { resource: 'company', basePath: `${MDM}/company` },
-      required: { zh: '请选择所属公司', en: 'Please choose the company' },
-      search: 'eq',
-    },
+    companyId: companyRef,
   },
 });
 
@@ -48,13 +51,7 @@ export const projectResource = defineResource({
   fields: {
     name: { label: { zh: '项目名称', en: 'Name' }, kind: 'string', required: { zh: '请输入项目名称', en: 'Please enter the project name' }, maxLength: 128, search: 'like' },
     tririgaCode: { label: { zh: '项目编码', en: 'Code' }, kind: 'string', maxLength: 64, search: 'like' },
-    companyId: {
-      label: { zh: '所属公司', en: 'Company' },
-      kind: 'ref',
-      ref: { resource: 'company', basePath: `${MDM}/company` },
-      required: { zh: '请选择所属公司', en: 'Please choose the company' },
-      search: 'eq',
-    },
+    companyId: companyRef,
     cityId: {
       label: { zh: '所属城市', en: 'City' },
       kind: 'ref',

@@ -1,35 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { ALL_OF_CITY_ID, ALL_OF_COMPANY_ID, type ProjectTreeNode } from '@wb/contracts/project';
 import type { Db } from '../../db/client';
 import { city, company, project } from '../../db/schema/index';
 import { idStr } from '../../platform/envelope';
 
-/** Project tree node (shell spec §3). */
-export interface ProjectNode {
-  id: string;
-  pid: string;
-  label: string;
-  name: string;
-  code: string;
-  tririgaCode: string;
-  tenantId: string;
-  /** comma-joined ids of the projects this node stands for (a leaf: itself) */
-  projectIds: string;
-  projectCity: string;
-  projectTririgaCodes: string;
-  logoUrl: string;
-  children?: ProjectNode[];
-}
-
-/** Ids below zero are the 'all' entries: -1 every project of a company, -2 every project of a city (map zoom levels 1 and 2). */
-export const ALL_OF_COMPANY = '-1';
-export const ALL_OF_CITY = '-2';
-
 /** company → city → project for one tenant, each level headed by its 'all' entry. */
-export async function projectTree(db: Db, tenantId: string): Promise<ProjectNode[]> {
+export async function projectTree(db: Db, tenantId: string): Promise<ProjectTreeNode[]> {
   const companies = await db.select().from(company).where(and(eq(company.tenantId, tenantId), eq(company.isDeleted, 0))).orderBy(asc(company.id));
   const cities = await db.select().from(city).where(and(eq(city.tenantId, tenantId), eq(city.isDeleted, 0))).orderBy(asc(city.id));
   const projects = await db.select().from(project).where(and(eq(project.tenantId, tenantId), eq(project.isDeleted, 0))).orderBy(asc(project.id));
-  const node = (n: Partial<ProjectNode> & Pick<ProjectNode, 'id' | 'pid' | 'name'>): ProjectNode => ({
+  const node = (n: Partial<ProjectTreeNode> & Pick<ProjectTreeNode, 'id' | 'pid' | 'name'>): ProjectTreeNode => ({
     label: n.name,
     code: '',
     tririgaCode: '',
@@ -57,7 +37,7 @@ export async function projectTree(db: Db, tenantId: string): Promise<ProjectNode
           projectCity: c.name,
           projectIds: ofCity.map((p) => p.id).join(','),
           children: [
-            all(ALL_OF_CITY, idStr(c.id), `全部(${c.name})`, ofCity, c.name),
+            all(ALL_OF_CITY_ID, idStr(c.id), `全部(${c.name})`, ofCity, c.name),
             ...ofCity.map((p) =>
               node({ id: idStr(p.id), pid: idStr(c.id), name: p.name, code: p.tririgaCode, tririgaCode: p.tririgaCode, projectIds: idStr(p.id), projectCity: c.name, projectTririgaCodes: p.tririgaCode, logoUrl: p.logoUrl }),
             ),
@@ -70,7 +50,7 @@ export async function projectTree(db: Db, tenantId: string): Promise<ProjectNode
       name: co.name,
       code: co.code,
       projectIds: ofCompany.map((p) => p.id).join(','),
-      children: [all(ALL_OF_COMPANY, idStr(co.id), `全部(${co.name})`, ofCompany), ...cityNodes],
+      children: [all(ALL_OF_COMPANY_ID, idStr(co.id), `全部(${co.name})`, ofCompany), ...cityNodes],
     });
   });
 }
