@@ -58,13 +58,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(join(root, 'apps/shell/dist/index.html'))) {
     execSync('npm run build -w @wb/shell', { cwd: root, stdio: 'inherit' });
   }
+  // The server publishes the sub-apps it finds built when it starts (micro-apps specs mount them).
+  for (const [dir, workspace] of [['apps/subapps/coredata', '@wb/coredata'], ['apps/subapps/vue-fixture', '@wb/vue-fixture']]) {
+    if (!existsSync(join(root, dir, 'dist/index.html'))) execSync(`npm run build -w ${workspace}`, { cwd: root, stdio: 'inherit' });
+  }
   for (const spec of SERVERS) {
     if (await healthy(spec.port)) throw new Error(`port ${spec.port} is already serving; stop that server first`);
   }
   mkdirSync(logDir, { recursive: true });
   const started: Started[] = SERVERS.map((spec) => {
     const dataDir = mkdtempSync(join(tmpdir(), `wb-e2e-${spec.name}-`));
-    const logFile = join(logDir, `${spec.name}.log`);
+    const logFile = join(logDir, `${spec.name}-${spec.port}.log`);
     const log = openSync(logFile, 'w');
     const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
       cwd: root,

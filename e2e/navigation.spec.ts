@@ -21,10 +21,10 @@ test.describe('layout and navigation', () => {
     await expect(page.locator('.wb-top-menu .ant-menu-item-selected')).toHaveText('系统管理');
   });
 
-  test('a sub-application top menu shows the host placeholder', async ({ page }) => {
+  test('a sub-application top menu mounts the sub-app (micro-apps*.spec.ts test the host)', async ({ page }) => {
     await page.locator('.wb-top-menu').getByRole('menuitem', { name: '主数据' }).click();
     await expect(page).toHaveURL(/\/coredata/);
-    await expect(page.getByText('该页面属于子应用 /coredata，由子应用宿主挂载')).toBeVisible();
+    await expect(page.locator('.wb-microapp[data-app="coredata"] .coredata-overview')).toBeVisible({ timeout: 30_000 });
   });
 
   test('an unknown path goes to /404', async ({ page }) => {

@@ -9,7 +9,8 @@ import { MAIN_PORT, baseUrl } from './support/servers';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  // Its own folder per concurrent run (Playwright empties it at the start).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   globalSetup: './global-setup.ts',
   // One shared database per run; the specs create their own rows but run one at a time.
   workers: 1,

@@ -1,11 +1,23 @@
-/** The servers the e2e run starts (global-setup.ts), shared with the specs. */
-export const MAIN_PORT = 18080;
+/**
+ * The servers the e2e run starts (global-setup.ts), shared with the specs.
+ * E2E_PORT_BASE moves every port, so two runs on one machine do not collide.
+ */
+const BASE = Number(process.env.E2E_PORT_BASE ?? 18080);
+export const MAIN_PORT = BASE;
 /** a second server with tenant mode and the captcha on, every captcha answering CAPTCHA_CODE */
-export const CAPTCHA_PORT = 18082;
+export const CAPTCHA_PORT = BASE + 2;
 export const CAPTCHA_CODE = '1234';
 /** a third server whose access tokens live TOKEN_TTL_SECONDS, to see refresh work for real */
-export const SHORT_TOKEN_PORT = 18083;
-export const TOKEN_TTL_SECONDS = 3;
+export const SHORT_TOKEN_PORT = BASE + 3;
+export const TOKEN_TTL_SECONDS = 8;
+
+/**
+ * A stand-in third-party identity provider the social-login spec starts on this
+ * port (support/fake-provider.ts); the main server knows it as 'gitee'.
+ */
+export const FAKE_PROVIDER_PORT = BASE + 10;
+export const SOCIAL_SOURCE = 'gitee';
+export const FAKE_PROVIDER_SECRET = 'provider-secret';
 
 export interface ServerSpec {
   name: string;
@@ -14,7 +26,24 @@ export interface ServerSpec {
 }
 
 export const SERVERS: ServerSpec[] = [
-  { name: 'main', port: MAIN_PORT, env: { CAPTCHA_ENABLED: 'false' } },
+  {
+    name: 'main',
+    port: MAIN_PORT,
+    env: {
+      CAPTCHA_ENABLED: 'false',
+      SOCIAL_PROVIDERS: JSON.stringify({
+        [SOCIAL_SOURCE]: {
+          authorizeUrl: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/authorize`,
+          tokenUrl: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/token`,
+          userInfoUrl: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/user`,
+          clientId: 'workbench-e2e',
+          clientSecret: FAKE_PROVIDER_SECRET,
+          // the provider sends the browser back to the login page, naming the source
+          redirectUri: `http://localhost:${MAIN_PORT}/login?source=${SOCIAL_SOURCE}`,
+        },
+      }),
+    },
+  },
   { name: 'captcha', port: CAPTCHA_PORT, env: { CAPTCHA_ENABLED: 'true', CAPTCHA_FIXED_CODE: CAPTCHA_CODE, TENANT_MODE: 'true' } },
   { name: 'short-token', port: SHORT_TOKEN_PORT, env: { CAPTCHA_ENABLED: 'false', TOKEN_TTL: String(TOKEN_TTL_SECONDS) } },
 ];

@@ -43,3 +43,51 @@ export async function openParamPage(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/system\/param$/);
   await expect(tab(page, '参数管理')).toBeVisible();
 }
+
+/** Picks an item of the user dropdown in the header. */
+export async function userMenu(page: Page, item: string): Promise<void> {
+  await page.locator('.wb-user').hover();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** The text the project picker shows. */
+export function pickerValue(page: Page): Locator {
+  return page.locator('.wb-project-picker .ant-select-selection-item');
+}
+
+/** A value the shell keeps in localStorage under the stored-value wrapper. */
+export async function storedValue<T = unknown>(page: Page, name: string): Promise<T | null> {
+  return page.evaluate((key) => {
+    const raw = localStorage.getItem(`saber-${key}`);
+    return raw ? (JSON.parse(raw) as { content: unknown }).content : null;
+  }, name) as Promise<T | null>;
+}
+
+/** Logs in as another account through the login page. */
+export async function loginAs(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, account, password);
+  await page.getByRole('button', { name: buttonName('登录') }).click();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+}
+
+/** The open dropdown of the project picker. */
+export function pickerDropdown(page: Page): Locator {
+  return page.locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden)');
+}
+
+/** Opens the project picker (it may still be open or focused from a previous pick). */
+export async function openPicker(page: Page): Promise<void> {
+  const dropdown = pickerDropdown(page);
+  // A click on a picker that is still focused from the last pick may toggle it shut: try again.
+  await expect(async () => {
+    if (!(await dropdown.isVisible())) await page.locator('.wb-project-picker .ant-select-selector').click();
+    await expect(dropdown).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 10_000 });
+}
+
+/** Types into the picker's search box. */
+export async function searchProject(page: Page, text: string): Promise<void> {
+  await openPicker(page);
+  await page.locator('.wb-project-picker input').fill(text);
+}

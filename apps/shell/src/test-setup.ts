@@ -7,3 +7,6 @@ const computedStyleOf = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyleOf(element);
 
 export {};
+
+// Components of the signed-in shell read texts that the layout chunk registers.
+await import('./shared/i18n/shell-texts');

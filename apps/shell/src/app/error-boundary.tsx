@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { i18n } from '../shared/i18n/i18n';
+import { recordCaughtError } from './early-errors';
+import { isChunkLoadError } from '../features/error-log/chunk-error';
 
 interface Props {
   /** a new value (the path) clears a shown error: navigating away recovers */
@@ -8,9 +10,10 @@ interface Props {
 }
 
 /**
- * Catches a page that fails to render, typically a chunk that no longer exists
- * after a deploy: reloading fetches the new one. Plain elements: it sits in
- * the entry chunk.
+ * Catches a page that fails to render: the error goes to the local error log
+ * (spec §8 'Uncaught UI error'); a chunk that no longer exists after a deploy
+ * offers a reload, which fetches the new one. Plain elements: it sits in the
+ * entry chunk.
  */
 export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   state = { error: null as Error | null };
@@ -20,7 +23,7 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(error, info.componentStack);
+    recordCaughtError(error, info.componentStack ?? 'render');
   }
 
   componentDidUpdate(prev: Props) {
@@ -28,13 +31,15 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   }
 
   render() {
-    if (!this.state.error) return this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const chunk = isChunkLoadError(error);
     return (
-      <div role="alert" style={{ padding: 48, textAlign: 'center' }}>
-        <h2>{i18n.t('page.serverError')}</h2>
-        <p style={{ color: '#999' }}>{this.state.error.message}</p>
-        <button type="button" onClick={() => window.location.reload()}>
-          {i18n.t('common.ok')}
+      <div role="alert" className="wb-boundary">
+        <h2>{i18n.t(chunk ? 'boundary.chunkError' : 'boundary.serverError')}</h2>
+        {!chunk && <p className="wb-boundary__detail">{error.message}</p>}
+        <button type="button" className="wb-boundary__reload" onClick={() => window.location.reload()}>
+          {i18n.t('boundary.reload')}
         </button>
       </div>
     );

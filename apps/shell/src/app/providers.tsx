@@ -1,6 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, message } from 'antd';
+// Deep imports: the entry must not import antd's index, whose static graph reaches
+// every component (vite.config.ts groups chunks by that graph).
+import ConfigProvider from 'antd/es/config-provider';
+import message from 'antd/es/message';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { useTranslation } from 'react-i18next';

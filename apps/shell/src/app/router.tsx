@@ -5,6 +5,7 @@ import { setNavigator } from '../shared/navigation';
 import { PageLoading } from '../shared/ui/page-loading';
 import { GuestOnly, RequireAuth } from './guards';
 import { ErrorBoundary } from './error-boundary';
+import type { OutsidePageKind } from './pages/outside-page';
 
 /*
  * Every page is its own chunk. The login route must not pull the layout or
@@ -21,14 +22,28 @@ const WelcomePage = lazy(() => import('./pages/welcome-page'));
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
 const IframePage = lazy(() => import('./pages/iframe-page'));
 const MenuPage = lazy(() => import('./pages/menu-page'));
-const LockPage = lazy(() => import('./pages/lock-page'));
+const LockPage = lazy(() => import('../features/lock/lock-page'));
 const ErrorPage = lazy(() => import('./pages/error-page'));
+const RetrievePasswordPage = lazy(() => import('../features/auth/retrieve-password-page'));
+const InfoPage = lazy(() => import('../features/account/info-page'));
+const ErrorLogPage = lazy(() => import('../features/error-log/error-log-page'));
+const OutsidePage = lazy(() => import('./pages/outside-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<PageLoading />}>
       <Component />
     </Suspense>
+  );
+}
+
+function outsidePage(kind: OutsidePageKind) {
+  return (
+    <RequireAuth>
+      <Suspense fallback={<PageLoading />}>
+        <OutsidePage kind={kind} />
+      </Suspense>
+    </RequireAuth>
   );
 }
 
@@ -43,6 +58,13 @@ function errorPage(status: '403' | '404' | '500') {
 export const routes: RouteObject[] = [
   { path: '/login', element: <GuestOnly>{page(LoginPage)}</GuestOnly> },
   { path: LOCK_PAGE, element: <RequireAuth>{page(LockPage)}</RequireAuth> },
+  // Password retrieval needs no session (spec §7).
+  { path: '/forgot-password', element: page(RetrievePasswordPage) },
+  // Pages outside the shell: no header, no sidebar (spec §2 Routes).
+  { path: '/parking', element: outsidePage('parking') },
+  { path: '/work/trajectoryPage', element: outsidePage('trajectoryPage') },
+  { path: '/work/trajectoryPerson', element: outsidePage('trajectoryPerson') },
+  { path: '/batchDialogFullScreen', element: outsidePage('dispatch') },
   { path: '/404', element: errorPage('404') },
   { path: '/403', element: errorPage('403') },
   { path: '/500', element: errorPage('500') },
@@ -55,6 +77,8 @@ export const routes: RouteObject[] = [
       { path: 'wel/index', element: page(WelcomePage) },
       { path: 'wel/dashboard', element: page(DashboardPage) },
       { path: 'myiframe/*', element: page(IframePage) },
+      { path: 'info/index', element: page(InfoPage) },
+      { path: 'logs', element: page(ErrorLogPage) },
       // Menu routes come from the server: the catch-all looks the path up in the loaded menus.
       { path: '*', element: page(MenuPage) },
     ],

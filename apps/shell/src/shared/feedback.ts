@@ -11,15 +11,39 @@ interface Confirm {
   confirm(config: ModalFuncProps): unknown;
 }
 
+let rootMessageApi: MessageInstance | null = null;
 let messageApi: MessageInstance | null = null;
 let modalApi: Confirm | null = null;
 
+/** The root's instance: it lives as long as the app, on every route. */
 export function setMessageApi(api: MessageInstance | null): void {
-  messageApi = api;
+  if (messageApi === rootMessageApi) messageApi = api;
+  rootMessageApi = api;
 }
 
 export function setModalApi(api: Confirm | null): void {
   modalApi = api;
+}
+
+/**
+ * A themed part of the app (the layout) registers its own message instance and
+ * puts the previous one back when it unmounts, so messages follow the theme.
+ */
+export function registerMessageApi(api: MessageInstance): () => void {
+  const previous = messageApi;
+  messageApi = api;
+  return () => {
+    if (messageApi === api) messageApi = previous;
+  };
+}
+
+/** Same for confirms: the layout's modal instance while it is mounted. */
+export function registerModalApi(api: Confirm): () => void {
+  const previous = modalApi;
+  modalApi = api;
+  return () => {
+    if (modalApi === api) modalApi = previous;
+  };
 }
 
 /** Used before an instance is registered (never in practice: the root mounts first). */
@@ -39,6 +63,10 @@ const nativeConfirm: Confirm = {
   },
 };
 
-export function feedback(): { message: MessageInstance; modal: Confirm } {
-  return { message: messageApi ?? consoleMessage, modal: modalApi ?? nativeConfirm };
+/**
+ * `message` follows the theme of the part of the app on screen; `rootMessage`
+ * outlives a navigation that unmounts that part (a message shown while logging out).
+ */
+export function feedback(): { message: MessageInstance; rootMessage: MessageInstance; modal: Confirm } {
+  return { message: messageApi ?? consoleMessage, rootMessage: rootMessageApi ?? messageApi ?? consoleMessage, modal: modalApi ?? nativeConfirm };
 }

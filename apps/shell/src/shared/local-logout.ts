@@ -1,13 +1,14 @@
 import { queryClient } from './query-client';
 import { useSession } from './session-store';
 import { clearStorage } from './storage';
-import { LANGUAGE_STORE_NAME } from './i18n/i18n';
+import { KEPT_ON_LOGOUT, KEPT_PREFIXES_ON_LOGOUT } from './storage-names';
 import { navigateTo } from './navigation';
 
 /**
  * Forgets the session on this device: tokens, menus (query cache), permissions,
- * tabs and lock, and both storages except the version marker and the locale
- * (spec §4 Session), then goes to /login. Used by logout and by a 401; after a
+ * tabs and lock, and both storages except the version marker and this
+ * browser's choices (locale, theme, each user's project: storage-names.ts;
+ * spec §4 Session), then goes to /login. Used by logout and by a 401; after a
  * 401 (`keepTarget`) the login returns to the page the user was on.
  */
 export function localLogout(options: { keepTarget?: boolean } = {}): void {
@@ -17,5 +18,5 @@ export function localLogout(options: { keepTarget?: boolean } = {}): void {
   navigateTo(keep ? `/login?redirect=${encodeURIComponent(target)}` : '/login', { replace: true });
   useSession.getState().reset();
   queryClient.clear();
-  clearStorage([LANGUAGE_STORE_NAME]);
+  clearStorage(KEPT_ON_LOGOUT, KEPT_PREFIXES_ON_LOGOUT);
 }

@@ -252,3 +252,31 @@ describe('401 and token refresh', () => {
     expect(logout).not.toHaveBeenCalled();
   });
 });
+
+describe('one message at a time', () => {
+  it('shows a burst of failures once, and a later failure even if the first message never reported closing', async () => {
+    vi.useFakeTimers();
+    try {
+      const notify = vi.fn<Notify>();
+      const client = createRequestClient({
+        baseURL: '',
+        timeout: 30_000,
+        authorization: 'Basic x',
+        tokenHeader: 'saas-auth',
+        adapter: fakeAdapter(() => ({ status: 400, data: { code: 400, success: false, msg: '验证码错误或已失效' } })),
+        session: { accessToken: () => undefined, refreshToken: () => undefined, tenantId: () => '000000', identity: () => ({ tenantId: '000000' }), saveTokens: () => {}, logout: () => {} },
+        notify,
+        t: (key) => TEXTS[key] ?? key,
+        messageBurstMs: 300,
+      });
+      await expect(client.get('/a')).rejects.toThrow('验证码错误或已失效');
+      await expect(client.get('/a')).rejects.toThrow();
+      expect(notify).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(300);
+      await expect(client.get('/a')).rejects.toThrow();
+      expect(notify).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -54,7 +54,11 @@ export interface RequestClientOptions {
   t: (key: string) => string;
   /** unit tests answer requests with a fake adapter */
   adapter?: AxiosAdapter;
+  /** failures within this time of a shown message are one burst: not shown again */
+  messageBurstMs?: number;
 }
+
+const MESSAGE_BURST_MS = 300;
 
 export type FailureKind = 'business' | 'unauthorized' | 'network';
 
@@ -103,10 +107,18 @@ export function createRequestClient(options: RequestClientOptions) {
   const bare = axios.create(base);
 
   let messageOpen = false;
-  /** Several failures at once show one message (spec §8). */
+  let shownAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Several failures at once show one message (spec §8): a burst of failures
+   * shows the first. A later failure is shown even while that message is still
+   * up: the app opens them under one key, so it replaces it (one at a time),
+   * and a message pushed out by another one (maxCount 1) never reports closing.
+   */
   function showOnce(kind: MessageKind, text: string): void {
-    if (messageOpen) return;
+    const now = Date.now();
+    if (messageOpen && now - shownAt < (options.messageBurstMs ?? MESSAGE_BURST_MS)) return;
     messageOpen = true;
+    shownAt = now;
     notify(kind, text, () => {
       messageOpen = false;
     });
@@ -251,7 +263,8 @@ export const http: RequestClient = createRequestClient({
     logout: () => localLogout({ keepTarget: true }),
   },
   notify: (kind, text, onClose) => {
-    void feedback().message.open({ type: kind, content: text, key: 'request-message', onClose });
+    // The root instance: a 401 logs out and unmounts the layout's themed one.
+    void feedback().rootMessage.open({ type: kind, content: text, key: 'request-message', onClose });
   },
   t: (key) => i18n.t(key),
 });

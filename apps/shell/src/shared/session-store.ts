@@ -28,6 +28,8 @@ interface Persisted {
   tabs: Tab[];
   isLock: boolean;
   lockPasswd?: string;
+  /** the address the user was on when the screen locked; unlocking returns there */
+  lockFrom?: string;
   topMenuId?: string;
   /** button code → true */
   permission: Record<string, true>;
@@ -40,7 +42,9 @@ interface Actions {
   setTabs(tabs: Tab[]): void;
   setTopMenuId(id: string | undefined): void;
   setPermission(map: Record<string, true>): void;
-  setLock(locked: boolean, password?: string): void;
+  setLock(locked: boolean, password?: string, from?: string): void;
+  /** the profile page changed the user's name or avatar */
+  updateUserInfo(patch: Partial<UserInfo>): void;
   reset(): void;
 }
 
@@ -59,6 +63,7 @@ const AREAS: Record<keyof Persisted, { name: string; area: StoreArea }> = {
   tabs: { name: 'tagList', area: 'local' },
   isLock: { name: 'isLock', area: 'session' },
   lockPasswd: { name: 'lockPasswd', area: 'session' },
+  lockFrom: { name: 'lockFrom', area: 'session' },
   topMenuId: { name: 'topMenuId', area: 'local' },
   permission: { name: 'permission', area: 'local' },
 };
@@ -111,13 +116,14 @@ export const useSession = create<SessionState>()(
   persist(
     (set) => ({
       ...initial,
-      login: (token) => set({ ...tokenFields(token), tabs: [], isLock: false, lockPasswd: undefined }),
+      login: (token) => set({ ...tokenFields(token), tabs: [], isLock: false, lockPasswd: undefined, lockFrom: undefined }),
       applyTokens: (token) => set(tokenFields(token)),
       setTabs: (tabs) => set({ tabs }),
       setTopMenuId: (topMenuId) => set({ topMenuId }),
       setPermission: (permission) => set({ permission }),
-      setLock: (isLock, lockPasswd) => set({ isLock, lockPasswd }),
-      reset: () => set({ ...initial, token: undefined, refreshToken: undefined, tokenTime: undefined, expiresIn: undefined, tenantId: undefined, userInfo: undefined, lockPasswd: undefined, topMenuId: undefined }),
+      setLock: (isLock, lockPasswd, lockFrom) => set({ isLock, lockPasswd, lockFrom }),
+      updateUserInfo: (patch) => set((s) => (s.userInfo ? { userInfo: { ...s.userInfo, ...patch } } : {})),
+      reset: () => set({ ...initial, token: undefined, refreshToken: undefined, tokenTime: undefined, expiresIn: undefined, tenantId: undefined, userInfo: undefined, lockPasswd: undefined, lockFrom: undefined, topMenuId: undefined }),
     }),
     {
       name: 'session',
@@ -132,6 +138,7 @@ export const useSession = create<SessionState>()(
         tabs: s.tabs,
         isLock: s.isLock,
         lockPasswd: s.lockPasswd,
+        lockFrom: s.lockFrom,
         topMenuId: s.topMenuId,
         permission: s.permission,
       }),

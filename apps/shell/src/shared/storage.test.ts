@@ -58,6 +58,18 @@ describe('stored-value wrapper', () => {
     expect(getStore('isLock', 'session')).toBeUndefined();
     expect(localStorage.getItem('other-app')).toBeNull();
   });
+
+  it('keeps wrapped names under a kept prefix (per-user choices)', () => {
+    setStore('project-000000-1', { id: '3' });
+    setStore('project-000000-2', { id: '4' });
+    setStore('projects', 'not a per-user key');
+    setStore('token', 'abc');
+    clearStorage([], ['project-']);
+    expect(getStore('project-000000-1')).toEqual({ id: '3' });
+    expect(getStore('project-000000-2')).toEqual({ id: '4' });
+    expect(getStore('projects')).toBeUndefined();
+    expect(getStore('token')).toBeUndefined();
+  });
 });
 
 describe('version marker', () => {

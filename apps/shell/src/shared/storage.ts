@@ -48,13 +48,22 @@ export function removeStore(name: string, type?: StoreArea): void {
   areaOf(type).removeItem(keyOf(name));
 }
 
-/** Clears both areas except the version marker and the given wrapped names (e.g. the locale). */
-export function clearStorage(keepNames: string[] = []): void {
+/**
+ * Clears both areas except the version marker, the given wrapped names (e.g. the
+ * locale) and every wrapped name starting with one of `keepPrefixes`.
+ */
+export function clearStorage(keepNames: string[] = [], keepPrefixes: string[] = []): void {
   const keep = new Set([VERSION_KEY, ...keepNames.map(keyOf)]);
+  const prefixes = keepPrefixes.map(keyOf);
+  const kept = (key: string) => keep.has(key) || prefixes.some((prefix) => key.startsWith(prefix));
   for (const area of [window.localStorage, window.sessionStorage]) {
-    const saved = [...keep].map((k) => [k, area.getItem(k)] as const).filter(([, v]) => v != null);
+    const saved: [string, string][] = [];
+    for (let i = 0; i < area.length; i++) {
+      const key = area.key(i);
+      if (key !== null && kept(key)) saved.push([key, area.getItem(key) ?? '']);
+    }
     area.clear();
-    for (const [k, v] of saved) area.setItem(k, v as string);
+    for (const [k, v] of saved) area.setItem(k, v);
   }
 }
 

@@ -1,16 +1,95 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { TopMenu } from '@wb/contracts/menu';
+import type { MenuNode, TopMenu } from '@wb/contracts/menu';
 import { FIRST_PAGE } from '@wb/contracts/constants';
+import { appEnv } from '../../shared/env';
+import { useSession } from '../../shared/session-store';
+import { useShellUi } from '../../shared/shell-ui-store';
+import type { ScreenClass } from '../../shared/screen';
+import { useLogout } from '../../features/auth/use-logout';
+import { ErrorLogBadge } from '../../features/error-log/error-log-badge';
+import { ExportIndicator } from '../../features/micro-apps/export-indicator';
+import { HeaderLinks } from '../../features/header-links/header-links';
+import { lockScreen } from '../../features/lock/lock-actions';
+import { MenuAutocomplete } from '../../features/menu/menu-autocomplete';
+import { useProject } from '../../features/project-picker/project-store';
+import { resourceUrl } from '../../shared/resource-url';
 import { TopMenuBar } from './top-menu-bar';
-import { LanguageMenu, UserMenu } from './header-actions';
+import { LanguageMenu, SearchButton, ThemeButton, UserMenu, type UserAction } from './header-actions';
+import { useOpenMenu } from './use-open-menu';
+import { usePlaceholderValues } from './use-placeholder-values';
 
-/** Top header: logo (back to the workbench), top menu, language and user menus. */
-export function AppHeader({ topMenus }: { topMenus: TopMenu[] }) {
+// Each in its own chunk: they load when first used, not with the layout.
+const ProjectPicker = lazy(() => import('../../features/project-picker/project-picker'));
+const ChangePasswordDialog = lazy(() => import('../../features/account/change-password-dialog'));
+const SwitchIdentityDialog = lazy(() => import('../../features/account/switch-identity-dialog'));
+const LockPasswordDialog = lazy(() => import('../../features/lock/lock-password-dialog'));
+const MenuSearchDialog = lazy(() => import('../../features/menu/menu-search-dialog'));
+const ErrorLogDialog = lazy(() => import('../../features/error-log/error-log-dialog'));
+
+type Dialog = 'password' | 'identity' | 'lock' | 'search' | 'errorLog';
+
+function DefaultLogo() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
+      <rect x="2" y="2" width="11" height="11" rx="2" fill="var(--wb-primary, #ff8642)" />
+      <rect x="15" y="2" width="11" height="11" rx="2" fill="currentColor" opacity="0.85" />
+      <rect x="2" y="15" width="11" height="11" rx="2" fill="currentColor" opacity="0.85" />
+      <rect x="15" y="15" width="11" height="11" rx="2" fill="var(--wb-primary, #ff8642)" opacity="0.7" />
+    </svg>
+  );
+}
+
+interface Props {
+  topMenus: TopMenu[];
+  routesByTop: Record<string, MenuNode[] | undefined>;
+  dark: boolean;
+  screen: ScreenClass;
+}
+
+/**
+ * Top header (spec §2 Top bar): logo (the project's, else the default; back to
+ * the workbench), project picker, top menu, menu search, business systems,
+ * error log, theme, language and the user menu with its dialogs.
+ */
+export function AppHeader({ topMenus, routesByTop, dark, screen }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const logout = useLogout();
+  const project = useProject((s) => s.current);
+  const pickerHidden = useShellUi((s) => s.projectFilterHidden);
+  const values = usePlaceholderValues();
+  const { openSearchEntry } = useOpenMenu();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+
+  // Ctrl+K / ⌘K opens the menu search from anywhere in the shell.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setDialog('search');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onUserAction = (action: UserAction) => {
+    if (action === 'info') navigate('/info/index');
+    else if (action === 'logout') logout();
+    else if (action === 'lock') {
+      // A password set earlier in this login locks at once; otherwise ask for one (spec §4 Lock).
+      const password = useSession.getState().lockPasswd;
+      if (password) lockScreen(password);
+      else setDialog('lock');
+    } else setDialog(action);
+  };
+
+  const logo = project.logoUrl ? resourceUrl(project.logoUrl, appEnv.apiBase) : '';
   return (
-    <header className="wb-header">
+    <header className={`wb-header${dark ? ' wb-header--dark' : ''}`}>
       <a
         className="wb-logo"
         href={FIRST_PAGE}
@@ -19,19 +98,32 @@ export function AppHeader({ topMenus }: { topMenus: TopMenu[] }) {
           navigate(FIRST_PAGE);
         }}
       >
-        <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
-          <rect x="2" y="2" width="11" height="11" rx="2" fill="#ff8642" />
-          <rect x="15" y="2" width="11" height="11" rx="2" fill="#fff" opacity="0.85" />
-          <rect x="2" y="15" width="11" height="11" rx="2" fill="#fff" opacity="0.85" />
-          <rect x="15" y="15" width="11" height="11" rx="2" fill="#ff8642" opacity="0.7" />
-        </svg>
-        <span>{t('app.name')}</span>
+        {logo ? <img className="wb-logo__image" src={logo} alt={project.name} /> : <DefaultLogo />}
+        {screen >= 2 && <span>{t('app.name')}</span>}
       </a>
-      <TopMenuBar topMenus={topMenus} />
+      {!pickerHidden && (
+        <Suspense fallback={<div className="wb-project-picker-placeholder">{t('project.placeholder')}</div>}>
+          <ProjectPicker />
+        </Suspense>
+      )}
+      <TopMenuBar topMenus={topMenus} dark={dark} />
       <div className="wb-header__right">
+        {screen >= 3 && <MenuAutocomplete topMenus={topMenus} routesByTop={routesByTop} onOpen={openSearchEntry} />}
+        <SearchButton onOpen={() => setDialog('search')} />
+        <HeaderLinks projectId={project.list.length ? project.id : undefined} values={values} />
+        <ExportIndicator />
+        <ErrorLogBadge onOpen={() => setDialog('errorLog')} />
+        <ThemeButton />
         <LanguageMenu />
-        <UserMenu />
+        <UserMenu onAction={onUserAction} compact={screen < 2} />
       </div>
+      <Suspense fallback={null}>
+        {dialog === 'password' && <ChangePasswordDialog onClose={close} />}
+        {dialog === 'identity' && <SwitchIdentityDialog onClose={close} />}
+        {dialog === 'lock' && <LockPasswordDialog onClose={close} />}
+        {dialog === 'search' && <MenuSearchDialog topMenus={topMenus} routesByTop={routesByTop} onOpen={openSearchEntry} onClose={close} />}
+        {dialog === 'errorLog' && <ErrorLogDialog onClose={close} />}
+      </Suspense>
     </header>
   );
 }

@@ -31,6 +31,11 @@ describe('current page → tab', () => {
     });
   });
 
+  it('gives the personal info and error log pages their tabs', () => {
+    expect(describePage('/info/index', '', routes)?.tab).toMatchObject({ label: '个人信息', labelKey: 'menu.personalInfo', value: '/info/index' });
+    expect(describePage('/logs', '', routes)?.tab).toMatchObject({ labelKey: 'menu.errorLog' });
+  });
+
   it('knows nothing about paths outside the menus', () => {
     expect(describePage('/nowhere', '', routes)).toBeUndefined();
   });

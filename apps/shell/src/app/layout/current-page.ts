@@ -4,6 +4,12 @@ import type { Tab } from '../../shared/session-store';
 import { IFRAME_ROUTE, findMenuInRoutes, normalizePath } from '../../features/menu/menu-resolution';
 import { HOME_TAB } from './tab-rules';
 
+/** Pages of the shell itself, each with its tab label. */
+const SHELL_PAGES: Record<string, { label: string; labelKey: string }> = {
+  '/info/index': { label: '个人信息', labelKey: 'menu.personalInfo' },
+  '/logs': { label: '错误日志', labelKey: 'menu.errorLog' },
+};
+
 /** What the current address is, for its tab and the page title. */
 export interface CurrentPage {
   tab: Tab;
@@ -18,6 +24,8 @@ export function describePage(pathname: string, search: string, routesByTop: Reco
   if (path === '/wel/dashboard') {
     return { tab: { label: '控制台', labelKey: 'menu.dashboard', value: path, query: '', closable: true }, isTab: true };
   }
+  const shellPage = SHELL_PAGES[path];
+  if (shellPage) return { tab: { label: shellPage.label, labelKey: shellPage.labelKey, value: path, query: '', closable: true }, isTab: true };
   if (path.startsWith('/myiframe')) {
     const params = new URLSearchParams(search);
     const label = params.get('name') || params.get('src') || IFRAME_ROUTE;

@@ -1,9 +1,12 @@
-import { Avatar, Button, Dropdown } from 'antd';
-import { GlobalOutlined, UserOutlined } from '@ant-design/icons';
+import { lazy, Suspense } from 'react';
+import { Avatar, Button, Dropdown, Popover, Tooltip } from 'antd';
+import { BgColorsOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, SearchOutlined, SwapOutlined, UserOutlined, KeyOutlined, IdcardOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session-store';
 import { LANGUAGES, currentLanguage, setLanguage, type Language } from '../../shared/i18n/i18n';
-import { useLogout } from '../../features/auth/use-logout';
+import { PageLoading } from '../../shared/ui/page-loading';
+
+const ThemePanel = lazy(() => import('../../features/theme/theme-panel'));
 
 /** Language dropdown: Chinese or English, the current one disabled (spec §2 Top bar). */
 export function LanguageMenu() {
@@ -16,37 +19,70 @@ export function LanguageMenu() {
         onClick: ({ key }) => void setLanguage(key as Language),
       }}
     >
-      <Button type="text" className="wb-header__action" icon={<GlobalOutlined />} aria-label={t('lang.switch')}>
-        {t(`lang.${current}`)}
-      </Button>
+      {/* Icon only: the top menu needs the header's width more than this label does. */}
+      <Button type="text" className="wb-header__action" icon={<GlobalOutlined />} aria-label={t('lang.switch')} title={t(`lang.${current}`)} />
     </Dropdown>
   );
 }
 
-/** User dropdown: the user's name, change password (later issue), log out. */
-export function UserMenu() {
+export type UserAction = 'info' | 'password' | 'identity' | 'lock' | 'logout';
+
+/** User dropdown: personal info, change password, switch dept/role, lock screen, log out (spec §2 Top bar). */
+export function UserMenu({ onAction, compact }: { onAction: (action: UserAction) => void; compact: boolean }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.userInfo);
-  const logout = useLogout();
   const name = user?.real_name || user?.nick_name || user?.user_name || user?.account || t('header.user');
   return (
     <Dropdown
       menu={{
         items: [
           { key: 'name', label: name, disabled: true },
-          { key: 'password', label: t('header.changePassword'), disabled: true },
           { type: 'divider' },
-          { key: 'logout', label: t('header.logout') },
+          { key: 'info', label: t('header.info'), icon: <IdcardOutlined /> },
+          { key: 'password', label: t('header.changePassword'), icon: <KeyOutlined /> },
+          { key: 'identity', label: t('header.switchIdentity'), icon: <SwapOutlined /> },
+          { key: 'lock', label: t('header.lock'), icon: <LockOutlined /> },
+          { type: 'divider' },
+          { key: 'logout', label: t('header.logout'), icon: <LogoutOutlined /> },
         ],
-        onClick: ({ key }) => {
-          if (key === 'logout') logout();
-        },
+        onClick: ({ key }) => onAction(key as UserAction),
       }}
     >
       <Button type="text" className="wb-header__action wb-user" aria-label={name}>
         <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-        <span className="wb-user__name">{name}</span>
+        {!compact && <span className="wb-user__name">{name}</span>}
       </Button>
     </Dropdown>
+  );
+}
+
+/**
+ * The theme and colour picker. The popover renders its content only once
+ * opened, so the panel's chunk (and the colour picker's) loads on the first open.
+ */
+export function ThemeButton() {
+  const { t } = useTranslation();
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      content={
+        <Suspense fallback={<PageLoading />}>
+          <ThemePanel />
+        </Suspense>
+      }
+    >
+      {/* A title, not a Tooltip: a Tooltip between the Popover and its button swallows the click. */}
+      <Button type="text" className="wb-header__action" icon={<BgColorsOutlined />} aria-label={t('header.theme')} title={t('header.theme')} />
+    </Popover>
+  );
+}
+
+export function SearchButton({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={`${t('header.search')} (Ctrl+K)`}>
+      <Button type="text" className="wb-header__action" icon={<SearchOutlined />} aria-label={t('header.search')} onClick={onOpen} />
+    </Tooltip>
   );
 }

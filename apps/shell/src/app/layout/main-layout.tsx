@@ -1,25 +1,38 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Layout, Modal } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react';
+import { Alert, Layout, Modal } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { SIDEBAR_WIDTH } from '@wb/contracts/constants';
+import '../../shared/i18n/shell-texts';
 import { useSession } from '../../shared/session-store';
+import { useShellUi } from '../../shared/shell-ui-store';
+import { useScreenClass } from '../../shared/screen';
 import { usePageTitle } from '../../shared/ui/use-page-title';
-import { setModalApi } from '../../shared/feedback';
+import { registerModalApi } from '../../shared/feedback';
 import { followLanguageWithDayjs } from '../../shared/i18n/dayjs-locale';
+import { ThemeScope, chromeVariables, useCurrentTheme } from '../../shared/theme/theme-scope';
 import { useMenuIndex } from '../../features/menu/use-menu-index';
 import { buttonsQuery } from '../../features/menu/api/menu-queries';
 import { useTokenCheck } from '../../features/auth/use-token-check';
+import { useIdleLock } from '../../features/lock/use-idle-lock';
+import { useProjectStartup } from '../../features/project-picker/use-project-startup';
+import { MicroAppStage, subAppHeight } from '../../features/micro-apps/micro-app-stage';
+import { useMicroApps } from '../../features/micro-apps/micro-apps-store';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
-import { NoMenuDialog } from './no-menu-dialog';
 import { describePage } from './current-page';
+import { sidebarHidden } from './sidebar-rules';
 import { openTab, tabKey } from './tab-rules';
+import { useOpenMenu } from './use-open-menu';
+import { useQueryActions } from './use-query-actions';
 import { useTopMenuSync } from './use-top-menu-sync';
 import { useWindowHeight } from './use-window-height';
 import './layout.css';
+
+// Shown only for an account without menus.
+const NoMenuDialog = lazy(() => import('./no-menu-dialog'));
 
 /** Header (56 px) + tab bar (44 px): the view gets the window height minus 100 px (spec §2 Layout). */
 const CHROME_HEIGHT = 100;
@@ -27,26 +40,33 @@ const TABS_HEIGHT = 44;
 
 followLanguageWithDayjs();
 
-/** Header, sidebar, tabs and the view of every signed-in page. */
-export default function MainLayout() {
+function ShellLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const [params] = useSearchParams();
-  const fullscreen = params.get('mode') === 'fullscreen';
   const index = useMenuIndex();
   const topMenuId = useSession((s) => s.topMenuId);
   const setPermission = useSession((s) => s.setPermission);
-  const [collapsed, setCollapsed] = useState(false);
+  const { themeName, color, chrome } = useCurrentTheme();
+  const screen = useScreenClass();
+  const ui = useShellUi();
+  const fullscreen = params.get('mode') === 'fullscreen' || ui.fullscreen;
+  // Small screens fold the sidebar; the user (or a sub-app, DESIGN §5 toggle-menu) may unfold it.
+  useEffect(() => useShellUi.getState().setSidebarCollapsed(screen < 2), [screen]);
   const windowHeight = useWindowHeight();
-  // Confirm dialogs (logout, delete, clear cache) are only offered inside the layout.
+  const { openTopMenu } = useOpenMenu();
+
+  // Confirm dialogs (logout, delete, clear cache) follow the theme while the layout is shown.
   const [modal, modalHolder] = Modal.useModal();
-  useEffect(() => {
-    setModalApi(modal);
-    return () => setModalApi(null);
-  }, [modal]);
+  useEffect(() => registerModalApi(modal), [modal]);
+  // A sub-app's wishes (hide the picker or the sidebar) do not outlive the layout.
+  useEffect(() => () => useShellUi.getState().reset(), []);
 
   useTokenCheck();
+  useIdleLock();
+  useProjectStartup();
   useTopMenuSync(location.pathname, index);
+  const { blockedTarget, dismiss } = useQueryActions(index.topMenus, openTopMenu);
 
   // Buttons follow the selected top menu (spec §4); the map guards buttons in pages.
   const buttons = useQuery(buttonsQuery(topMenuId));
@@ -59,6 +79,7 @@ export default function MainLayout() {
     [location.pathname, location.search, index.routesByTop],
   );
   usePageTitle(page ? (page.tab.labelKey ? t(page.tab.labelKey) : page.tab.label) : undefined);
+
   // Keyed on the tab's identity, not the page object: closing tabs must not re-open
   // the page being left while the navigation away from it is still pending.
   const openedTab = page?.isTab ? page.tab : undefined;
@@ -70,35 +91,67 @@ export default function MainLayout() {
   }, [openedKey]);
 
   const sideRoutes = (topMenuId && index.routesByTop[topMenuId]) || [];
-  const onWorkbench = location.pathname.startsWith('/wel');
-  const showSider = !fullscreen && !onWorkbench && sideRoutes.length > 0;
+  const activeSubApp = useMicroApps((s) => s.active);
+  const showSider = !sidebarHidden({ path: location.pathname, fullscreen, subAppHidden: ui.sidebarHidden, hasSideMenu: sideRoutes.length > 0, subApp: activeSubApp });
   const noMenu = !index.pending && !index.failed && index.topMenus.length === 0;
+  const style = chromeVariables(chrome, color) as CSSProperties;
 
   return (
-    <Layout className="wb-layout">
-      {!fullscreen && <AppHeader topMenus={index.topMenus} />}
+    <Layout className={`wb-layout ${themeName}`} style={style}>
+      {!fullscreen && <AppHeader topMenus={index.topMenus} routesByTop={index.routesByTop} dark={chrome.headerDark} screen={screen} />}
       <Layout>
         {showSider && (
           <Layout.Sider
             className="wb-sider"
-            theme="light"
+            theme={chrome.siderDark ? 'dark' : 'light'}
             width={SIDEBAR_WIDTH}
             collapsible
-            collapsed={collapsed}
-            onCollapse={setCollapsed}
+            collapsed={ui.sidebarCollapsed}
+            onCollapse={ui.setSidebarCollapsed}
           >
-            <SideMenu routes={sideRoutes} collapsed={collapsed} />
+            <SideMenu routes={sideRoutes} collapsed={ui.sidebarCollapsed} dark={chrome.siderDark} />
           </Layout.Sider>
         )}
         <Layout.Content className="wb-main">
           <TabsBar activeKey={page ? tabKey(page.tab) : ''} />
           <main className="wb-view" style={{ height: windowHeight - (fullscreen ? TABS_HEIGHT : CHROME_HEIGHT) }}>
+            {blockedTarget && (
+              <Alert
+                type="info"
+                showIcon
+                closable
+                onClose={dismiss}
+                style={{ marginBottom: 12 }}
+                message={
+                  <>
+                    {t('page.targetBlocked')}{' '}
+                    <a href={blockedTarget} target="_blank" rel="noopener noreferrer" onClick={dismiss}>
+                      {blockedTarget}
+                    </a>
+                  </>
+                }
+              />
+            )}
             <Outlet />
+            <MicroAppStage height={subAppHeight(windowHeight, fullscreen)} />
           </main>
         </Layout.Content>
       </Layout>
-      <NoMenuDialog open={noMenu} />
+      {noMenu && (
+        <Suspense fallback={null}>
+          <NoMenuDialog open />
+        </Suspense>
+      )}
       {modalHolder}
     </Layout>
+  );
+}
+
+/** Header, sidebar, tabs and the view of every signed-in page, in the chosen theme. */
+export default function MainLayout() {
+  return (
+    <ThemeScope>
+      <ShellLayout />
+    </ThemeScope>
   );
 }

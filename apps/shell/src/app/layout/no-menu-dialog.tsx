@@ -29,3 +29,5 @@ export function NoMenuDialog({ open }: { open: boolean }) {
     </Modal>
   );
 }
+
+export default NoMenuDialog;

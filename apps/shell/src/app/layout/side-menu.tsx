@@ -22,7 +22,7 @@ function toItems(nodes: MenuNode[], depth = 0): Item[] {
 }
 
 /** The side menu: the children of the selected top menu (spec §2). */
-export function SideMenu({ routes, collapsed }: { routes: MenuNode[]; collapsed: boolean }) {
+export function SideMenu({ routes, collapsed, dark }: { routes: MenuNode[]; collapsed: boolean; dark: boolean }) {
   const { pathname } = useLocation();
   const { openMenu } = useOpenMenu();
   const flat = useMemo(() => flattenMenus(routes), [routes]);
@@ -40,6 +40,7 @@ export function SideMenu({ routes, collapsed }: { routes: MenuNode[]; collapsed:
     <Menu
       className="wb-side-menu"
       mode="inline"
+      theme={dark ? 'dark' : 'light'}
       items={items}
       selectedKeys={current ? [current.node.id] : []}
       openKeys={collapsed ? undefined : openKeys}

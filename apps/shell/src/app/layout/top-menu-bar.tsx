@@ -15,7 +15,7 @@ function flatten(list: TopMenu[]): TopMenu[] {
 }
 
 /** A fixed home item plus the server's top menus; items with childList are dropdowns. */
-export function TopMenuBar({ topMenus }: { topMenus: TopMenu[] }) {
+export function TopMenuBar({ topMenus, dark }: { topMenus: TopMenu[]; dark: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -35,7 +35,7 @@ export function TopMenuBar({ topMenus }: { topMenus: TopMenu[] }) {
     <Menu
       className="wb-top-menu"
       mode="horizontal"
-      theme="dark"
+      theme={dark ? 'dark' : 'light'}
       items={items}
       selectedKeys={selected ? [selected] : []}
       onClick={({ key }) => {

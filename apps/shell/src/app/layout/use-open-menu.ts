@@ -2,29 +2,61 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { MenuNode, TopMenu } from '@wb/contracts/menu';
 import { FIRST_PAGE } from '@wb/contracts/constants';
+import { appEnv } from '../../shared/env';
+import { feedback } from '../../shared/feedback';
+import { i18n } from '../../shared/i18n/i18n';
 import { queryClient } from '../../shared/query-client';
 import { useSession } from '../../shared/session-store';
 import { routesQuery } from '../../features/menu/api/menu-queries';
+import { reportAddress, ssoAddress } from '../../features/menu/api/link-tickets';
 import { firstLeaf, menuTarget, type MenuTarget } from '../../features/menu/menu-resolution';
+import type { SearchEntry } from '../../features/menu/menu-search';
+import { usePlaceholderValues } from './use-placeholder-values';
 
 function openWindow(href: string): void {
   window.open(href, '_blank', 'noopener,noreferrer');
 }
 
-/** Opening menu items: a route of the shell, the embedded page or a new window. */
+/**
+ * A window opened before the ticket call returns: opened later, after an
+ * await, the browser would treat it as a pop-up and block it.
+ */
+async function openTicketWindow(address: () => Promise<string>): Promise<void> {
+  const win = window.open('', '_blank');
+  try {
+    const url = await address();
+    if (!/^https?:\/\//i.test(url)) throw new Error(url);
+    if (win) {
+      win.opener = null;
+      win.location.href = url;
+    } else {
+      window.location.assign(url);
+    }
+  } catch (error) {
+    win?.close();
+    // A refusal was already shown by the request client (the server's message).
+    if (!(error instanceof Error && error.name === 'RequestError')) void feedback().message.error(i18n.t('request.unknownError'));
+  }
+}
+
+/** Opening menu items: a route of the shell, the embedded page, a new window, or a single-sign-on link. */
 export function useOpenMenu() {
   const navigate = useNavigate();
   const setTopMenuId = useSession((s) => s.setTopMenuId);
+  const values = usePlaceholderValues();
+  const gray = appEnv.environment === 'gray';
 
   const go = useCallback(
     (target: MenuTarget) => {
       if (target.kind === 'window') openWindow(target.href);
+      else if (target.kind === 'sso') void openTicketWindow(() => ssoAddress(target.systemType, target.parkCode));
+      else if (target.kind === 'report') void openTicketWindow(() => reportAddress(target.systemCode));
       else navigate(target.to);
     },
     [navigate],
   );
 
-  const openMenu = useCallback((menu: MenuNode) => go(menuTarget(menu)), [go]);
+  const openMenu = useCallback((menu: MenuNode) => go(menuTarget(menu, { values, gray })), [go, values, gray]);
 
   /**
    * Picking a top menu remembers it, loads its side menu (and, through the
@@ -39,11 +71,25 @@ export function useOpenMenu() {
       setTopMenuId(top.id);
       const routes = await queryClient.fetchQuery(routesQuery(top.id));
       const leaf = firstLeaf(routes);
-      if (leaf) go(menuTarget(leaf));
-      else if (top.path) go(menuTarget({ path: top.path, name: top.name, query: '', isOpen: 1, isBlank: false }));
+      if (leaf) openMenu(leaf);
+      else if (top.path) go(menuTarget({ path: top.path, name: top.name, query: '', isOpen: 1, isBlank: false }, { values, gray }));
     },
-    [go, setTopMenuId],
+    [go, openMenu, setTopMenuId, values, gray],
   );
 
-  return { openMenu, openTopMenu };
+  /** A search result: a top menu opens like a click on it; a branch opens its first leaf. */
+  const openSearchEntry = useCallback(
+    (entry: SearchEntry) => {
+      if (entry.kind === 'top' || !entry.node) {
+        void openTopMenu(entry.top);
+        return;
+      }
+      const leaf = entry.node.children?.some((c) => c.category !== 2) ? firstLeaf(entry.node.children) : entry.node;
+      setTopMenuId(entry.topId);
+      if (leaf) openMenu(leaf);
+    },
+    [openMenu, openTopMenu, setTopMenuId],
+  );
+
+  return { openMenu, openTopMenu, openSearchEntry };
 }

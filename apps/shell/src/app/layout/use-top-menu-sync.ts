@@ -5,8 +5,8 @@ import type { MenuIndex } from '../../features/menu/use-menu-index';
 import { findTopMenuForPath, normalizePath, retryLookup } from '../../features/menu/menu-resolution';
 
 /** Shell routes that belong to no top menu. */
-function isShellRoute(path: string): boolean {
-  return path === '/' || path === '/wel' || path.startsWith('/wel/') || path.startsWith('/myiframe');
+export function isShellRoute(path: string): boolean {
+  return path === '/' || path === '/wel' || path.startsWith('/wel/') || path.startsWith('/myiframe') || path === '/info/index' || path === '/logs';
 }
 
 /**

@@ -4,7 +4,8 @@ import { useMenuIndex } from '../../features/menu/use-menu-index';
 import { findMenuInRoutes, normalizePath, serviceNameOf, subAppPrefixOf } from '../../features/menu/menu-resolution';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { pageRegistry } from '../page-registry';
-import { SubAppPlaceholder } from './subapp-placeholder';
+import { SubAppOutlet } from '../../features/micro-apps/sub-app-outlet';
+import { useRegisteredPrefix } from '../../features/micro-apps/use-sub-app-route';
 import { VirtualPage } from './virtual-page';
 
 /**
@@ -18,8 +19,9 @@ export default function MenuPage() {
   const menu = findMenuInRoutes(index.routesByTop, path);
 
   const prefix = subAppPrefixOf(path);
-  // Sub-applications own every path under their prefix, menu or not.
-  if (prefix) return <SubAppPlaceholder prefix={prefix} name={menu?.name} />;
+  const registered = useRegisteredPrefix(path);
+  // Sub-applications own every path under their prefix, menu or not; the layout's stage shows them.
+  if (prefix || registered) return <SubAppOutlet />;
   if (index.pending) return <PageLoading />;
   if (!menu) return <Navigate to="/404" replace />;
 

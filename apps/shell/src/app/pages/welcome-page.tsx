@@ -1,12 +1,20 @@
 import { Card, Descriptions, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session-store';
+import { useProject } from '../../features/project-picker/project-store';
+import { mapZoom } from '../../features/project-picker/project-choice';
+import { projectDetailQuery } from '../../features/project-picker/api/project-detail';
 
-/** /wel/index, the workbench home and fixed first tab. */
+/** /wel/index, the workbench home and fixed first tab: who is signed in and which project is selected. */
 export default function WelcomePage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.userInfo);
+  const project = useProject((s) => s.current);
+  const detail = useQuery(projectDetailQuery(project.id));
   const name = user?.real_name || user?.nick_name || user?.user_name || user?.account || '';
+  const zoom = mapZoom(project.id);
+  const chosen = project.list.length > 0;
   return (
     <Card>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
@@ -14,10 +22,14 @@ export default function WelcomePage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('page.welcomeDesc')}</Typography.Paragraph>
       <Descriptions
-        column={3}
+        column={{ xs: 1, md: 2, xl: 3 }}
         items={[
           { key: 'tenant', label: t('page.tenant'), children: user?.tenant_id || '-' },
           { key: 'role', label: t('page.role'), children: user?.role_name || '-' },
+          { key: 'project', label: t('page.project'), children: chosen ? project.name : t('project.placeholder') },
+          { key: 'city', label: t('page.city'), children: detail.data?.cityName || project.projectCity || '-' },
+          { key: 'company', label: t('page.company'), children: detail.data?.companyName || '-' },
+          { key: 'zoom', label: t('page.mapLevel'), children: chosen ? t('page.mapLevelValue', { zoom: zoom.zoom, level: zoom.level }) : '-' },
         ]}
       />
     </Card>

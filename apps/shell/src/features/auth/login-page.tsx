@@ -1,13 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Form } from 'antd';
+import Form from 'antd/es/form';
 // Deep imports: antd's Input index attaches TextArea, Search and OTP, which the
-// login route does not need (about 10 KB gzipped).
+// login route does not need (about 10 KB gzipped); antd's own index would make
+// the login chunk's static graph reach every component (vite.config.ts).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { TokenResponse } from '@wb/contracts/auth';
 import { FIRST_PAGE } from '@wb/contracts/constants';
+import { appEnv } from '../../shared/env';
 import { useSession } from '../../shared/session-store';
 import { feedback } from '../../shared/feedback';
 import { safeRedirect } from '../../shared/navigation';
@@ -15,8 +18,17 @@ import { usePageTitle } from '../../shared/ui/use-page-title';
 import { LanguageToggle } from '../../shared/ui/language-toggle';
 import { DEFAULT_LOGIN_SETTINGS, loginSettingsQuery } from './api/login-settings';
 import { getCaptcha } from './api/captcha';
-import { requestToken } from './api/token';
+import { requestSocialToken, requestToken } from './api/token';
+import { readSocialCallback, rememberSocialSource, socialAuthorizeUrl, socialLabel, socialSources, pendingSocialSource, forgetSocialSource } from './social-login';
 import './login-page.css';
+
+// Its own chunk: the dialog (Modal, Alert, the shell's texts) is not part of the /login budget.
+const RegisterDialog = lazy(() => import('./register-dialog'));
+
+interface SocialFailure {
+  body?: { error?: string; error_description?: string; oauth_id?: string };
+  message: string;
+}
 
 interface LoginFields {
   tenantId: string;
@@ -63,6 +75,36 @@ export default function LoginPage() {
     void captcha.refetch();
   };
 
+  const [register, setRegister] = useState<{ oauthId?: string } | null>(null);
+  const tenantIdNow = () => (settings?.tenantMode ? String(form.getFieldValue('tenantId') ?? '').trim() : settings?.defaultTenantId) || DEFAULT_LOGIN_SETTINGS.defaultTenantId;
+  const enter = (token: TokenResponse) => {
+    login(token);
+    navigate(safeRedirect(params.get('redirect'), FIRST_PAGE), { replace: true });
+  };
+
+  // Back from a third-party provider: /login?code=&state=[&source=].
+  const [callback] = useState(() => readSocialCallback(window.location.search, pendingSocialSource()));
+  const callbackHandled = useRef(false);
+  const social = useMutation({
+    mutationFn: requestSocialToken,
+    onSuccess: enter,
+    onError: (error: SocialFailure) => {
+      // An identity nobody registered: the registration claims it (spec §2 Dialogs).
+      if (error.body?.error === 'unbound_account' && error.body.oauth_id) setRegister({ oauthId: error.body.oauth_id });
+      else void feedback().message.error(error.body?.error_description || error.message);
+    },
+  });
+  useEffect(() => {
+    if (!callback || !settings || callbackHandled.current) return;
+    callbackHandled.current = true;
+    forgetSocialSource();
+    // The code is single use: take it out of the address before anything else.
+    navigate('/login', { replace: true });
+    social.mutate({ ...callback, tenantId: tenantIdNow() });
+  }, [settings]);
+
+  const sources = socialSources(settings?.socialSources, appEnv.socialSources);
+
   const submit = useMutation({
     mutationFn: (values: LoginFields) =>
       requestToken({
@@ -72,10 +114,7 @@ export default function LoginPage() {
         captchaKey: captchaOn ? captcha.data?.key : undefined,
         captchaCode: captchaOn ? values.code?.trim() : undefined,
       }),
-    onSuccess: (token) => {
-      login(token);
-      navigate(safeRedirect(params.get('redirect'), FIRST_PAGE), { replace: true });
-    },
+    onSuccess: enter,
     onError: (error) => {
       void feedback().message.error(error.message);
       if (captchaOn) refreshCaptcha();
@@ -129,7 +168,45 @@ export default function LoginPage() {
             </button>
           </Form.Item>
         </Form>
+        <div className="login-links">
+          <Link to="/forgot-password">{t('login.forgot')}</Link>
+          <button type="button" className="login-link-button" onClick={() => setRegister({})}>
+            {t('login.register')}
+          </button>
+        </div>
+        {sources.length > 0 && (
+          <div className="login-social">
+            <div className="login-social__title">{t('login.socialTitle')}</div>
+            <div className="login-social__buttons">
+              {sources.map((source) => (
+                <button
+                  key={source}
+                  type="button"
+                  className="login-social__button"
+                  disabled={!settings || social.isPending}
+                  onClick={() => {
+                    rememberSocialSource(source);
+                    window.location.assign(socialAuthorizeUrl(appEnv.apiBase, source, tenantIdNow()));
+                  }}
+                >
+                  {socialLabel(source)}
+                </button>
+              ))}
+            </div>
+            {social.isPending && <div className="login-social__title">{t('login.socialLoading')}</div>}
+          </div>
+        )}
       </section>
+      {register && settings && (
+        <Suspense fallback={null}>
+          <RegisterDialog
+            oauthId={register.oauthId}
+            tenantMode={settings.tenantMode}
+            defaultTenantId={settings.defaultTenantId}
+            onClose={() => setRegister(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

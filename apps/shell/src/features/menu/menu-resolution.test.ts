@@ -5,7 +5,9 @@ import {
   findMenuByPath,
   findTopMenuForPath,
   firstLeaf,
+  effectivePath,
   flattenButtonCodes,
+  iframeDecision,
   iframeLink,
   menuQueryString,
   menuTarget,
@@ -149,5 +151,55 @@ describe('retryLookup', () => {
     await vi.advanceTimersByTimeAsync(400);
     await expect(result).resolves.toBe('t-sys');
     expect(calls).toBe(3);
+  });
+});
+
+describe('menu link types', () => {
+  it('declares single sign-on and report links by a scheme in the path', () => {
+    expect(menuTarget(node({ path: 'sso:parking?parkCode=P01' }))).toEqual({ kind: 'sso', systemType: 'parking', parkCode: 'P01' });
+    expect(menuTarget(node({ path: 'sso:energy' }))).toEqual({ kind: 'sso', systemType: 'energy' });
+    expect(menuTarget(node({ path: 'report:report' }))).toEqual({ kind: 'report', systemCode: 'report' });
+    expect(menuTarget(node({ path: 'report:bad code' })).kind).toBe('route');
+  });
+
+  it('fills ${field} placeholders of link menus from the user info', () => {
+    const values = { account: 'admin', tenant_id: '000000' };
+    expect(menuTarget(node({ path: 'https://parking.example.com/?account=${account}', isOpen: 2 }), { values })).toEqual({
+      kind: 'window',
+      href: 'https://parking.example.com/?account=admin',
+    });
+    const embedded = menuTarget(node({ name: '报表', path: 'https://r.example.com/?t=${tenant_id}' }), { values });
+    expect(embedded).toEqual({ kind: 'route', to: iframeLink('https://r.example.com/?t=000000', '报表') });
+  });
+
+  it('uses grayPath on the gray host for entries that enable it', () => {
+    const menu = node({ path: '/work/report', enableGray: true, grayPath: '/work/report-v2' });
+    expect(effectivePath(menu, true)).toBe('/work/report-v2');
+    expect(effectivePath(menu, false)).toBe('/work/report');
+    expect(effectivePath({ ...menu, enableGray: false }, true)).toBe('/work/report');
+    expect(effectivePath({ ...menu, grayPath: '' }, true)).toBe('/work/report');
+    expect(menuTarget(menu, { gray: true })).toEqual({ kind: 'route', to: '/work/report-v2' });
+  });
+});
+
+describe('embedded page allow-list', () => {
+  const origin = 'http://localhost:18080';
+  const allowed = ['report.example.com', '*.trusted.example.com'];
+
+  it('embeds the own origin and listed hosts', () => {
+    expect(iframeDecision('/health', origin, allowed)).toEqual({ kind: 'embed', url: 'http://localhost:18080/health' });
+    expect(iframeDecision('https://report.example.com/a', origin, allowed).kind).toBe('embed');
+    expect(iframeDecision('https://bi.trusted.example.com/a', origin, allowed).kind).toBe('embed');
+  });
+
+  it('refuses other hosts, offering the address for a new window', () => {
+    expect(iframeDecision('https://evil.example.com/x', origin, allowed)).toEqual({ kind: 'refused', url: 'https://evil.example.com/x', host: 'evil.example.com' });
+    expect(iframeDecision('https://trusted.example.com.evil.com/', origin, allowed).kind).toBe('refused');
+    expect(iframeDecision('http://localhost:9999/', origin, allowed).kind).toBe('refused');
+  });
+
+  it('never embeds javascript: or data: addresses', () => {
+    expect(iframeDecision('javascript:alert(1)', origin, allowed)).toEqual({ kind: 'invalid' });
+    expect(iframeDecision('data:text/html,hi', origin, allowed)).toEqual({ kind: 'invalid' });
   });
 });

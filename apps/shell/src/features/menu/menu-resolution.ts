@@ -1,5 +1,6 @@
 import type { ButtonNode, MenuNode, TopMenu } from '@wb/contracts/menu';
 import { SUBAPP_MOUNT_PREFIXES } from '@wb/contracts/constants';
+import { fillPlaceholders, type PlaceholderValues } from '../../shared/placeholders';
 
 /** Pure rules that map the server's menus to places in the shell (spec §2). */
 
@@ -44,15 +45,57 @@ export function menuQueryString(query: string | undefined | null): string {
   return s ? `?${s}` : '';
 }
 
-export type MenuTarget = { kind: 'route'; to: string } | { kind: 'window'; href: string };
+/**
+ * How a menu declares its link type: in its path.
+ *  - `sso:<systemType>[?parkCode=<code>]`: single sign-on into a third-party
+ *    cloud system; GET /us/authority/sso/third/system/url?systemType=&parkCode=
+ *    answers the address (a one-minute ticket in it), opened in a new window;
+ *  - `report:<systemCode>`: the report system; GET
+ *    /us-user/redirectToThirdSystem?systemCode= answers the address, opened in a
+ *    new window;
+ *  - an http(s) address or an .html page: embedded in /myiframe (a new window
+ *    with isOpen 2 or isBlank), `${field}` placeholders filled from the user info;
+ *  - anything else: a route of the shell.
+ * A scheme in the path keeps the declaration in the one field every menu editor
+ * shows, and an old client that does not know the type shows a harmless 404.
+ */
+export type MenuTarget =
+  | { kind: 'route'; to: string }
+  | { kind: 'window'; href: string }
+  | { kind: 'sso'; systemType: string; parkCode?: string }
+  | { kind: 'report'; systemCode: string };
 
-/** Where opening a menu item leads: a route of the shell or a new window. */
-export function menuTarget(menu: Pick<MenuNode, 'path' | 'name' | 'query' | 'isOpen' | 'isBlank'>): MenuTarget {
+const SSO_SCHEME = /^sso:([\w.-]{1,64})(?:\?(.*))?$/i;
+const REPORT_SCHEME = /^report:([\w.-]{1,64})$/i;
+
+export interface MenuContext {
+  /** values for `${field}` placeholders (user info) */
+  values?: PlaceholderValues;
+  /** the shell runs on the gray host: entries with enableGray use grayPath */
+  gray?: boolean;
+}
+
+/** Spec §6: a gray-release path is used on the gray host when the entry enables it. */
+export function effectivePath(menu: Pick<MenuNode, 'path'> & Partial<Pick<MenuNode, 'enableGray' | 'grayPath'>>, gray: boolean | undefined): string {
   const path = (menu.path ?? '').trim();
+  return gray && menu.enableGray && menu.grayPath?.trim() ? menu.grayPath.trim() : path;
+}
+
+/** Where opening a menu item leads: a route of the shell, a new window, or a single-sign-on call. */
+export function menuTarget(menu: Pick<MenuNode, 'path' | 'name' | 'query' | 'isOpen' | 'isBlank'> & Partial<Pick<MenuNode, 'enableGray' | 'grayPath'>>, context: MenuContext = {}): MenuTarget {
+  const path = effectivePath(menu, context.gray);
+  const sso = SSO_SCHEME.exec(path);
+  if (sso) {
+    const parkCode = new URLSearchParams(sso[2] ?? '').get('parkCode') ?? undefined;
+    return parkCode ? { kind: 'sso', systemType: sso[1], parkCode } : { kind: 'sso', systemType: sso[1] };
+  }
+  const report = REPORT_SCHEME.exec(path);
+  if (report) return { kind: 'report', systemCode: report[1] };
   if (opensInIframe(path)) {
+    const href = fillPlaceholders(path, context.values ?? {});
     // isOpen 2 with an external link opens a new window (spec §3 Menu item).
-    if (menu.isOpen === 2 || menu.isBlank) return { kind: 'window', href: path };
-    return { kind: 'route', to: iframeLink(path, menu.name) };
+    if (menu.isOpen === 2 || menu.isBlank) return { kind: 'window', href };
+    return { kind: 'route', to: iframeLink(href, menu.name) };
   }
   const to = `${normalizePath(path)}${menuQueryString(menu.query)}`;
   if (menu.isBlank) return { kind: 'window', href: to };
@@ -193,4 +236,29 @@ export function embeddableUrl(src: string, origin: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+export type IframeDecision = { kind: 'embed'; url: string } | { kind: 'invalid' } | { kind: 'refused'; url: string; host: string };
+
+/** `host` is on the list: an exact host, or `*.example.com` for its subdomains. */
+function hostAllowed(host: string, allowed: readonly string[]): boolean {
+  const h = host.toLowerCase();
+  return allowed.some((entry) => {
+    const e = entry.trim().toLowerCase();
+    if (e.startsWith('*.')) return h.endsWith(e.slice(1)) && h.length > e.length - 1;
+    return h === e;
+  });
+}
+
+/**
+ * What /myiframe may show (spec §2): http(s) only (never javascript: or
+ * data:); the shell's own origin and the allow-listed hosts are embedded,
+ * any other address is refused and offered in a new window instead.
+ */
+export function iframeDecision(src: string, origin: string, allowedHosts: readonly string[]): IframeDecision {
+  const url = embeddableUrl(src, origin);
+  if (!url) return { kind: 'invalid' };
+  const parsed = new URL(url);
+  if (parsed.origin === new URL(origin).origin || hostAllowed(parsed.host, allowedHosts)) return { kind: 'embed', url };
+  return { kind: 'refused', url, host: parsed.host };
 }

@@ -1,13 +1,12 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getStore, setStore } from '../storage';
+import { LANGUAGE_STORE_NAME } from '../storage-names';
 import { zh } from './zh';
 import { en } from './en';
 
 export type Language = 'zh' | 'en';
 export const LANGUAGES: Language[] = ['zh', 'en'];
-/** Wrapped storage name of the locale; logout keeps it (spec §4 Session). */
-export const LANGUAGE_STORE_NAME = 'language';
 
 function storedLanguage(): Language {
   const value = getStore<string>(LANGUAGE_STORE_NAME);

@@ -1,11 +1,13 @@
-import { CRUD_MESSAGES } from '@wb/contracts/resource';
-
-/** Chinese texts (the default locale, spec §1). Keys are shared with en.ts. */
+/**
+ * Chinese texts the entry chunk needs (the default locale, spec §1): the login
+ * route, the request client and the error boundary. Texts of the signed-in
+ * shell travel with its chunks (shell-zh.ts), so the /login budget does not
+ * pay for them. Keys are shared with en.ts.
+ */
 export const zh = {
   app: { name: '运营工作台' },
   lang: { zh: '中文', en: 'English', switch: '切换语言' },
   common: { confirmTitle: '提示', ok: '确定', cancel: '取消' },
-  menu: { home: '首页', workbench: '工作台', dashboard: '控制台', noMenu: '您的账号暂未配置菜单，请联系管理员' },
   login: {
     title: '登录',
     heading: '运营工作台',
@@ -21,16 +23,10 @@ export const zh = {
     captchaRefresh: '看不清？点击图片换一张',
     submit: '登录',
     settingsFailed: '获取登录配置失败',
-  },
-  header: { user: '用户', changePassword: '修改密码', logout: '退出登录' },
-  logout: { confirm: '退出系统, 是否继续?' },
-  tabs: {
-    clearCache: '清除缓存',
-    clearCacheConfirm: '是否需要清除缓存?',
-    cacheCleared: '清除完毕',
-    closeOthers: '关闭其他',
-    closeAll: '关闭全部',
-    more: '标签操作',
+    forgot: '忘记密码',
+    register: '账号注册',
+    socialTitle: '其他登录方式',
+    socialLoading: '正在通过第三方账号登录…',
   },
   request: {
     unknownError: '未知错误',
@@ -38,40 +34,10 @@ export const zh = {
     sessionExpired: '登录已过期，请重新登录',
     unauthorized: '请求未授权',
   },
-  page: {
-    backHome: '返回首页',
-    notFound: '抱歉，您访问的页面不存在',
-    forbidden: '抱歉，您无权访问此页面',
-    serverError: '抱歉，服务器出错了',
-    virtualTitle: '页面建设中',
-    virtualDesc: '该页面由服务 {{service}} 提供，尚未在工作台中实现',
-    subappTitle: '子应用页面',
-    subappDesc: '该页面属于子应用 {{prefix}}，由子应用宿主挂载',
-    iframeInvalid: '仅可嵌入 http 或 https 地址',
-    lockTitle: '屏幕已锁定',
-    lockDesc: '锁屏功能即将上线',
-    unlock: '解锁',
-    welcome: '{{name}}，欢迎回来',
-    welcomeDesc: '从顶部菜单选择要处理的业务。',
-    tenant: '租户',
-    role: '角色',
-    dashboardDesc: '控制台概览即将上线。',
-  },
-  crud: {
-    add: '新增',
-    edit: '编辑',
-    view: '查看',
-    delete: '删除',
-    actions: '操作',
-    addTitle: '新增{{title}}',
-    editTitle: '编辑{{title}}',
-    viewTitle: '查看{{title}}',
-    added: CRUD_MESSAGES.added.zh,
-    updated: CRUD_MESSAGES.updated.zh,
-    deleted: CRUD_MESSAGES.deleted.zh,
-    selectOne: CRUD_MESSAGES.selectOne.zh,
-    confirmDelete: CRUD_MESSAGES.confirmDelete.zh,
-    notFound: CRUD_MESSAGES.notFound.zh,
+  boundary: {
+    serverError: '抱歉，页面出错了',
+    chunkError: '系统已更新或网络不稳定，页面资源加载失败',
+    reload: '刷新页面',
   },
 };
 

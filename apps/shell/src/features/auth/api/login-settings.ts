@@ -8,6 +8,8 @@ export interface LoginSettings {
   captchaEnabled: boolean;
   tokenTtl: number;
   defaultTenantId: string;
+  /** configured third-party login providers, once the server lists them */
+  socialSources?: string[];
 }
 
 /** Spec §9 defaults, used when the call fails so the form still works. */

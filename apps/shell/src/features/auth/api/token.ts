@@ -35,3 +35,19 @@ export function requestToken(input: LoginInput): Promise<TokenResponse> {
     silent: true,
   });
 }
+
+/**
+ * POST /us-auth/oauth/token with grant_type=social: the provider's code and our
+ * state. An identity nobody registered yet answers {error:'unbound_account',
+ * oauth_id}; the login page then opens the registration with that oauth_id.
+ */
+export function requestSocialToken(input: { tenantId: string; source: string; code: string; state: string }): Promise<TokenResponse> {
+  return http.raw<TokenResponse>({
+    method: 'post',
+    url: '/us-auth/oauth/token',
+    params: { tenantId: input.tenantId, grant_type: 'social', source: input.source, code: input.code, state: input.state, scope: 'all' },
+    headers: { [TENANT_HEADER]: input.tenantId },
+    authCall: true,
+    silent: true,
+  });
+}

@@ -1,0 +1,64 @@
+import { Button, Form, Input } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MESSAGES, passwordChangeError } from '@wb/contracts/validation';
+import { feedback } from '../../shared/feedback';
+import { localLogout } from '../../shared/local-logout';
+import { http } from '../../shared/request';
+import { updatePassword, type PasswordChange } from './api/update-password';
+
+/**
+ * Change password (spec §5): the Done button is active only when all three
+ * fields are filled; the rules are checked in the spec's order and the first
+ * broken one is shown; the server's message is shown when it refuses
+ * ('原密码不正确'); success says '修改密码成功!' and logs out.
+ */
+export function PasswordForm({ onDone, footer = 'inline' }: { onDone?: () => void; footer?: 'inline' | 'modal' }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PasswordChange>();
+  const values = Form.useWatch([], form) as Partial<PasswordChange> | undefined;
+  const filled = !!(values?.oldPassword && values?.newPassword && values?.newPassword1);
+
+  const change = useMutation({
+    mutationFn: updatePassword,
+    onSuccess: async (res) => {
+      onDone?.();
+      // The root instance: logging out unmounts the layout and its themed messages.
+      void feedback().rootMessage.success(res.msg || PASSWORD_MESSAGES.changed);
+      try {
+        await http.get('/us-auth/oauth/logout', undefined, { silent: true });
+      } catch {
+        // The old session ends locally either way.
+      }
+      localLogout();
+    },
+  });
+
+  const submit = (body: PasswordChange) => {
+    const rule = passwordChangeError(body.oldPassword, body.newPassword, body.newPassword1);
+    if (rule) {
+      void feedback().message.error(rule);
+      return;
+    }
+    change.mutate(body);
+  };
+
+  return (
+    <Form<PasswordChange> form={form} name="password" layout="vertical" onFinish={submit} requiredMark={false} className="wb-password-form">
+      <Form.Item name="oldPassword" label={t('password.old')}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="newPassword" label={t('password.new')}>
+        <Input.Password autoComplete="new-password" placeholder={t('password.placeholder')} />
+      </Form.Item>
+      <Form.Item name="newPassword1" label={t('password.repeat')}>
+        <Input.Password autoComplete="new-password" placeholder={t('password.placeholder')} />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 0, textAlign: footer === 'modal' ? 'right' : 'left' }}>
+        <Button type="primary" htmlType="submit" disabled={!filled} loading={change.isPending}>
+          {t('password.done')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

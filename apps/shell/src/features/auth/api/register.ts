@@ -1,0 +1,28 @@
+import type { R } from '@wb/contracts/envelope';
+import { http } from '../../../shared/request';
+
+export interface GuestRegistration {
+  tenantId: string;
+  name?: string;
+  account: string;
+  password: string;
+  /** the unbound third-party identity this account claims */
+  oauthId?: string;
+}
+
+/** POST /us-user/register-guest; silent: the dialog shows the server message or '提交失败'. */
+export function registerGuest(body: GuestRegistration): Promise<R<unknown>> {
+  return http.envelope({ method: 'post', url: '/us-user/register-guest', data: body, silent: true });
+}
+
+export interface HostTenant {
+  tenantId: string;
+  tenantName: string;
+  domain: string;
+  backgroundUrl: string;
+}
+
+/** GET /us-system/tenant/info?domain=: the tenant this host belongs to, or null. */
+export function tenantByHost(host: string): Promise<HostTenant | null> {
+  return http.get<HostTenant | null>('/us-system/tenant/info', { domain: host }, { silent: true });
+}

@@ -1,0 +1,258 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Result } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SubAppDescriptor } from '@wb/contracts/resources/sub-app';
+import { appEnv } from '../../shared/env';
+import { getStore } from '../../shared/storage';
+import { recordError } from '../error-log/capture';
+import { subAppRegistryQuery } from './api/registry';
+import { loadedHost, loadHost } from './load-host';
+import { addPreloaded, closeFrame, forgetPreloaded, openFrame, renewFrame, resetMicroApps, setActiveApp, touchAlive, useMicroApps } from './micro-apps-store';
+import { innerRoute, isDeployed, mountUrl, preloadOrder, startPath } from './registry';
+import { shellPropsSource } from './shell-props-source';
+import { createSubAppProps } from './sub-app-props';
+import type { SubAppProps } from '@wb/contracts/subapp-protocol';
+import { useHostWiring } from './use-host-wiring';
+import { useSubAppRoute } from './use-sub-app-route';
+import './micro-apps-texts';
+import './micro-apps.css';
+
+/** Spec §2 Layout: a sub-app's container is the window height minus 116 px (minus 60 without the 56 px header). */
+export function subAppHeight(windowHeight: number, fullscreen: boolean): number {
+  return windowHeight - (fullscreen ? 60 : 116);
+}
+
+/** Stored-value overrides (tests, benchmarks) of the env settings. */
+function keepAliveLimit(): number {
+  const n = Number(getStore<number>('subAppKeepAlive') ?? appEnv.subAppKeepAlive);
+  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 5;
+}
+
+function loadTimeoutMs(): number {
+  const n = Number(getStore<number>('subAppLoadTimeoutMs') ?? appEnv.subAppLoadTimeoutMs);
+  return Number.isFinite(n) && n > 0 ? n : 120_000;
+}
+
+/** One props object per app for the session: its getters read the shell's stores when called. */
+const propsByApp = new Map<string, SubAppProps>();
+function propsFor(descriptor: SubAppDescriptor): SubAppProps {
+  const key = `${descriptor.serviceName}|${descriptor.defaultApiHost}`;
+  let props = propsByApp.get(key);
+  if (!props) propsByApp.set(key, (props = createSubAppProps(descriptor, shellPropsSource)));
+  return props;
+}
+
+interface FrameProps {
+  descriptor: SubAppDescriptor;
+  visible: boolean;
+  height: number;
+  /** where the app opens when this container is created */
+  url: string;
+  route: string;
+}
+
+/**
+ * One app's container. wujie renders into the inner element; React never
+ * touches its children. The container stays while the app is kept alive:
+ * showing another page only hides it.
+ */
+function SubAppFrame({ descriptor, visible, height, url, route }: FrameProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const ref = useRef<HTMLDivElement>(null);
+  const name = descriptor.serviceName;
+  const status = useMicroApps((s) => s.status[name]);
+  // Where the app opens is fixed when the container is created; later routes go by route-change.
+  const [start] = useState({ url, route });
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let cancelled = false;
+    loadHost().then(
+      (host) => {
+        if (cancelled) return;
+        void host.startSubApp({
+          name,
+          url: start.url,
+          route: start.route,
+          el,
+          props: propsFor(descriptor),
+          alive: descriptor.alive === 1,
+          fiber: descriptor.fiber === 1,
+          timeoutMs: loadTimeoutMs(),
+        });
+      },
+      (error: unknown) => {
+        if (!cancelled) useMicroApps.setState((s) => ({ status: { ...s.status, [name]: { phase: 'failed', error: String(error) } } }));
+      },
+    );
+    return () => {
+      cancelled = true;
+      void loadHost().then((host) => host.releaseSubApp(name, el));
+    };
+    // The container's app and element are fixed for its life (a retry makes a new container).
+  }, []);
+
+  const failed = status?.phase === 'failed';
+  useEffect(() => {
+    if (failed) recordError(new Error(`sub-app ${name} failed to load: ${status?.error ?? ''}`), 'micro-apps');
+  }, [failed]);
+
+  // The registry is read again too: an administrator may have fixed the app's address meanwhile.
+  const retry = async () => {
+    const host = await loadHost();
+    await Promise.all([host.destroySubApp(name), queryClient.refetchQueries({ queryKey: subAppRegistryQuery.queryKey })]);
+    renewFrame(name);
+  };
+
+  return (
+    <div className={`wb-microapp${visible ? '' : ' wb-microapp--hidden'}`} data-app={name} data-phase={status?.phase ?? 'idle'} aria-hidden={!visible} style={{ height }}>
+      <div ref={ref} className="wb-microapp__host" style={{ display: failed ? 'none' : 'block' }} />
+      {failed && (
+        <Result
+          className="wb-microapp-error"
+          status="error"
+          title={t('microApps.failed', { name: descriptor.name })}
+          subTitle={t('microApps.failedDesc', { error: status?.error ?? '' })}
+          extra={
+            <Button type="primary" onClick={() => void retry()}>
+              {t('microApps.retry')}
+            </Button>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The sub-apps' stage, rendered once by the layout beside the routed page: it
+ * holds a container per live app and shows the one the address belongs to, so
+ * switching tabs never unmounts an app (keep-alive). It also loads the registry,
+ * preloads (default app first) and keeps at most the keep-alive limit of apps.
+ */
+export function MicroAppStage({ height }: { height: number }) {
+  const registry = useQuery(subAppRegistryQuery);
+  const route = useSubAppRoute();
+  const frames = useMicroApps((s) => s.frames);
+  const active = route.descriptor && isDeployed(route.descriptor) ? route.descriptor : undefined;
+  const name = active?.serviceName;
+  const deployed = useMemo(() => preloadOrder(registry.data ?? []), [registry.data]);
+  const byName = useMemo(() => new Map((registry.data ?? []).map((d) => [d.serviceName, d])), [registry.data]);
+
+  useHostWiring(deployed.length > 0);
+
+  // The layout left (logout): every app goes, and nothing of this session's host state stays.
+  useEffect(() => {
+    return () => {
+      const host = loadedHost();
+      // Deferred: StrictMode unmounts and mounts again at once.
+      setTimeout(() => {
+        if (stageMounted > 0) return;
+        host?.destroyAllSubApps();
+        resetMicroApps();
+        propsByApp.clear();
+      }, 0);
+    };
+  }, []);
+  useEffect(() => {
+    stageMounted++;
+    return () => {
+      stageMounted--;
+    };
+  }, []);
+
+  // The app on screen: a container (kept-alive apps counted, the least recently used beyond the limit destroyed).
+  const previous = useRef<SubAppDescriptor | undefined>(undefined);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = active;
+    setActiveApp(name, { fullscreen: active?.isDashboardApp === 1 });
+    // An app that is not kept alive is unmounted when the user leaves it.
+    if (before && before.alive !== 1 && before.serviceName !== name) closeFrame(before.serviceName);
+    if (!active || !name) return;
+    if (active.alive === 1) {
+      const hadFrame = new Set(Object.keys(useMicroApps.getState().frames));
+      const evicted = touchAlive(name, keepAliveLimit());
+      // Evicted containers unmount and destroy their app; preloaded apps without one are destroyed here.
+      for (const gone of evicted) if (!hadFrame.has(gone)) void loadHost().then((host) => host.destroySubApp(gone));
+    }
+    openFrame(name);
+  }, [name]);
+
+  // Another page of a running app: tell it (a kept-alive app is not mounted again).
+  useEffect(() => {
+    if (!name) return;
+    loadedHost()?.navigateSubApp(name, route.route);
+  }, [name, route.route]);
+
+  // Preload: the default app first, the others when the browser is idle, within the keep-alive limit.
+  useEffect(() => {
+    // The stored value 'subAppPreload' = false turns preloading off (benchmarks measure cold loads).
+    if (deployed.length === 0 || getStore<boolean>('subAppPreload') === false) return;
+    let cancelled = false;
+    const idle = (fn: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(fn) : window.setTimeout(fn, 200));
+    void loadHost().then((host) => {
+      const preload = (d: SubAppDescriptor) => {
+        if (cancelled || d.alive !== 1 || host.isRunning(d.serviceName)) return;
+        if (!addPreloaded(d.serviceName, keepAliveLimit())) return;
+        const path = startPath(d);
+        void host
+          .preloadSubApp({
+            name: d.serviceName,
+            url: mountUrl(d, path, '', window.location.origin),
+            route: innerRoute(d, path),
+            props: propsFor(d),
+            alive: true,
+            fiber: d.fiber === 1,
+            exec: d.exec === 1,
+          })
+          .then((preloaded) => {
+            if (!preloaded) forgetPreloaded(d.serviceName);
+            // An app that ran in the preload moves into a hidden container now, so opening it only shows it.
+            else if (d.exec === 1 && !cancelled) openFrame(d.serviceName);
+          });
+      };
+      const [first, ...rest] = deployed;
+      preload(first);
+      const next = (i: number) => {
+        if (i >= rest.length || cancelled) return;
+        idle(() => {
+          preload(rest[i]);
+          next(i + 1);
+        });
+      };
+      next(0);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [deployed]);
+
+  // The app on screen has its container in this very render (the effect above records it).
+  const names = name && !(name in frames) ? [...Object.keys(frames), name] : Object.keys(frames);
+  return (
+    <div className={`wb-microapp-stage${name ? '' : ' wb-microapp-stage--idle'}`}>
+      {names.map((frameName) => {
+        const descriptor = frameName === name ? active : byName.get(frameName);
+        if (!descriptor) return null;
+        const visible = frameName === name;
+        const path = visible ? route.path : startPath(descriptor);
+        return (
+          <SubAppFrame
+            key={`${frameName}:${frames[frameName] ?? 0}`}
+            descriptor={descriptor}
+            visible={visible}
+            height={height}
+            url={mountUrl(descriptor, path, visible ? route.search : '', window.location.origin)}
+            route={visible ? route.route : innerRoute(descriptor, path)}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+let stageMounted = 0;

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { SubAppDescriptor } from '@wb/contracts/resources/sub-app';
+import { apiBaseFor, descriptorForPath, innerRoute, isDeployed, mountUrl, orderRegistry, preloadOrder, requireDescriptor, startPath, SubAppLookupError } from './registry';
+
+const d = (serviceName: string, prefix: string, defaultPath: string, host = '', extra: Partial<SubAppDescriptor> = {}): SubAppDescriptor => ({
+  id: serviceName,
+  name: serviceName,
+  serviceName,
+  prefix,
+  host,
+  defaultApiHost: '',
+  defaultPath,
+  exec: 1,
+  fiber: 1,
+  alive: 1,
+  isDashboardApp: 0,
+  default: 0,
+  sort: 0,
+  ...extra,
+});
+
+const registry = [
+  d('work', '/work', 'core/project', '', { default: 1 }),
+  d('coredata', '/coredata', '/', '/subapps/coredata/'),
+  d('publish', '/publish', 'projectInfo'),
+  d('cruiser', '/cruiser', 'mechanicalWork/workInfo'),
+  d('labor', '/cruiser', 'laborOperations/laborWorkInfo'),
+  d('guide', '/publish', 'releaseGuide'),
+];
+
+describe('registry → descriptor for a path', () => {
+  it('finds the app whose prefix holds the path, not one that merely starts alike', () => {
+    expect(descriptorForPath(registry, '/coredata/company')?.serviceName).toBe('coredata');
+    expect(descriptorForPath(registry, '/coredata')?.serviceName).toBe('coredata');
+    expect(descriptorForPath(registry, '/coredatax/company')).toBeUndefined();
+    expect(descriptorForPath(registry, '/system/param')).toBeUndefined();
+  });
+
+  it('picks among apps sharing a prefix by the menu serviceName, then by defaultPath, else the first', () => {
+    expect(descriptorForPath(registry, '/cruiser/laborOperations/laborWorkInfo')?.serviceName).toBe('labor');
+    expect(descriptorForPath(registry, '/cruiser/mechanicalWork/workInfo')?.serviceName).toBe('cruiser');
+    expect(descriptorForPath(registry, '/cruiser/somewhere')?.serviceName).toBe('cruiser');
+    expect(descriptorForPath(registry, '/publish/releaseGuide')?.serviceName).toBe('guide');
+    expect(descriptorForPath(registry, '/publish/other', 'guide')?.serviceName).toBe('guide');
+    // a serviceName that does not own the prefix does not decide
+    expect(descriptorForPath(registry, '/publish/other', 'coredata')?.serviceName).toBe('publish');
+  });
+
+  it('prefers the longest prefix', () => {
+    const nested = [...registry, d('fleet', '/coredata/fleet', '/')];
+    expect(descriptorForPath(nested, '/coredata/fleet/cars')?.serviceName).toBe('fleet');
+    expect(descriptorForPath(nested, '/coredata/company')?.serviceName).toBe('coredata');
+  });
+
+  it('reports an unknown sub-module as MODULE_NOT_FOUND', () => {
+    expect(() => requireDescriptor(registry, '/vaas/dashboards')).toThrow(SubAppLookupError);
+    try {
+      requireDescriptor(registry, '/vaas/dashboards');
+    } catch (error) {
+      expect((error as SubAppLookupError).code).toBe('MODULE_NOT_FOUND');
+      expect((error as Error).message).toContain('/vaas/dashboards');
+    }
+  });
+});
+
+describe('mount url and inner route', () => {
+  const coredata = registry[1];
+  it('is the host plus the rest of the path, on the shell origin for a relative host', () => {
+    expect(mountUrl(coredata, '/coredata/company', '', 'http://shell.test')).toBe('http://shell.test/subapps/coredata/company');
+    expect(mountUrl(coredata, '/coredata', '', 'http://shell.test')).toBe('http://shell.test/subapps/coredata/');
+    expect(mountUrl(coredata, '/coredata/vehicle', '?plate=A1', 'http://shell.test')).toBe('http://shell.test/subapps/coredata/vehicle?plate=A1');
+    expect(mountUrl({ prefix: '/plain', host: 'http://localhost:5176' }, '/plain/a/b', '', 'http://shell.test')).toBe('http://localhost:5176/a/b');
+  });
+
+  it('gives the route inside the app for route-change', () => {
+    expect(innerRoute(coredata, '/coredata/company')).toBe('/company');
+    expect(innerRoute(coredata, '/coredata')).toBe('/');
+    expect(innerRoute(coredata, '/coredata/vehicle/', '?x=1')).toBe('/vehicle?x=1');
+  });
+
+  it('starts an app at its defaultPath', () => {
+    expect(startPath(registry[0])).toBe('/work/core/project');
+    expect(startPath(coredata)).toBe('/coredata');
+  });
+
+  it("treats host '' as not deployed", () => {
+    expect(isDeployed(registry[0])).toBe(false);
+    expect(isDeployed(coredata)).toBe(true);
+  });
+});
+
+describe('apiBase and order', () => {
+  it("hands the descriptor's defaultApiHost, else the shell's API as an absolute address", () => {
+    expect(apiBaseFor({ defaultApiHost: 'https://api.example.com/' }, 'http://shell.test', '')).toBe('https://api.example.com');
+    expect(apiBaseFor({ defaultApiHost: '' }, 'http://shell.test', '')).toBe('http://shell.test');
+    expect(apiBaseFor({ defaultApiHost: '' }, 'http://shell.test', 'https://uat-api.example.com')).toBe('https://uat-api.example.com');
+  });
+
+  it('puts the default app first and preloads only deployed apps, once each', () => {
+    const rows = [d('a', '/a', '/', '/subapps/a/'), d('b', '/b', '/', '/subapps/b/', { default: 1 }), d('c', '/c', '/'), d('a', '/a2', '/', '/x/')];
+    expect(orderRegistry(rows).map((r) => r.serviceName)).toEqual(['b', 'a', 'c', 'a']);
+    expect(preloadOrder(rows).map((r) => r.serviceName)).toEqual(['b', 'a']);
+  });
+});

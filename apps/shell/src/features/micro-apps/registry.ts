@@ -1,0 +1,145 @@
+import type { SubAppDescriptor } from '@wb/contracts/resources/sub-app';
+
+/**
+ * Pure rules that map shell paths to registered sub-applications (DESIGN §5,
+ * docs/subapp-protocol.md §1): which descriptor owns a path, the address wujie
+ * loads, the path inside the app, and the API address the app is handed.
+ */
+
+/** Spec §8: a failed sub-module lookup is MODULE_NOT_FOUND. */
+export const MODULE_NOT_FOUND = 'MODULE_NOT_FOUND';
+
+export class SubAppLookupError extends Error {
+  readonly code = MODULE_NOT_FOUND;
+  constructor(readonly path: string) {
+    super(`${MODULE_NOT_FOUND}: no sub-application is registered for ${path}`);
+    this.name = 'SubAppLookupError';
+  }
+}
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\/+/, '').replace(/\/+$/, '');
+}
+
+/** '/coredata/' → '/coredata'; '' → '' (a descriptor without a prefix owns nothing). */
+export function normalizePrefix(prefix: string): string {
+  const inner = trimSlashes(prefix.trim());
+  return inner ? `/${inner}` : '';
+}
+
+function under(path: string, prefix: string): boolean {
+  return prefix !== '' && (path === prefix || path.startsWith(`${prefix}/`));
+}
+
+function cleanPath(path: string): string {
+  const p = `/${trimSlashes(path.split(/[?#]/)[0] ?? '')}`;
+  return p;
+}
+
+/** Descriptors whose prefix holds `path`, longest prefix first, registry order kept among equals. */
+export function descriptorsForPath(registry: readonly SubAppDescriptor[], path: string): SubAppDescriptor[] {
+  const p = cleanPath(path);
+  return registry
+    .map((d, i) => ({ d, i, prefix: normalizePrefix(d.prefix) }))
+    .filter(({ prefix }) => under(p, prefix))
+    .sort((a, b) => b.prefix.length - a.prefix.length || a.i - b.i)
+    .map(({ d }) => d);
+}
+
+/** The path inside the app, without leading or trailing slashes ('' for the prefix itself). */
+export function restOfPath(descriptor: Pick<SubAppDescriptor, 'prefix'>, path: string): string {
+  const p = cleanPath(path);
+  const prefix = normalizePrefix(descriptor.prefix);
+  return trimSlashes(p.slice(prefix.length));
+}
+
+/**
+ * The descriptor that owns a shell path. Several apps may share a prefix
+ * (/cruiser: mechanised operations and labour; /publish: versions and the
+ * release guide); then the menu's serviceName decides, else the one whose
+ * defaultPath the path starts with, else the first of the registry (the
+ * registry is ordered: default app first, then by sort).
+ */
+export function descriptorForPath(registry: readonly SubAppDescriptor[], path: string, serviceName?: string): SubAppDescriptor | undefined {
+  const candidates = descriptorsForPath(registry, path);
+  if (candidates.length <= 1) return candidates[0];
+  const longest = normalizePrefix(candidates[0].prefix);
+  const same = candidates.filter((d) => normalizePrefix(d.prefix) === longest);
+  if (serviceName) {
+    const named = same.find((d) => d.serviceName === serviceName);
+    if (named) return named;
+  }
+  const rest = restOfPath(same[0], path);
+  const byDefault = same.find((d) => {
+    const start = trimSlashes(d.defaultPath ?? '');
+    return start !== '' && (rest === start || rest.startsWith(`${start}/`));
+  });
+  return byDefault ?? same[0];
+}
+
+/** Like descriptorForPath, but a path no app owns is MODULE_NOT_FOUND. */
+export function requireDescriptor(registry: readonly SubAppDescriptor[], path: string, serviceName?: string): SubAppDescriptor {
+  const found = descriptorForPath(registry, path, serviceName);
+  if (!found) throw new SubAppLookupError(cleanPath(path));
+  return found;
+}
+
+/** Host '' = the app is registered but not deployed anywhere yet. */
+export function isDeployed(descriptor: Pick<SubAppDescriptor, 'host'>): boolean {
+  return descriptor.host.trim() !== '';
+}
+
+/** The app's inner route for a shell path: '/coredata/company' → '/company', '/coredata' → '/'. */
+export function innerRoute(descriptor: Pick<SubAppDescriptor, 'prefix'>, path: string, search = ''): string {
+  return `/${restOfPath(descriptor, path)}${search}`;
+}
+
+/**
+ * The address wujie loads: host + the rest of the path (+ the query), a
+ * relative host taken on the shell's origin. '/coredata/company' with host
+ * '/subapps/coredata/' → 'http://shell/subapps/coredata/company'.
+ */
+export function mountUrl(descriptor: Pick<SubAppDescriptor, 'prefix' | 'host'>, path: string, search: string, origin: string): string {
+  const host = descriptor.host.trim();
+  const base = new URL(host.endsWith('/') ? host : `${host}/`, origin);
+  const rest = restOfPath(descriptor, path);
+  const url = new URL(rest, base);
+  url.search = search;
+  return url.href;
+}
+
+/** Where the app starts when its top menu is chosen (or when preloaded): its defaultPath. */
+export function startPath(descriptor: Pick<SubAppDescriptor, 'prefix' | 'defaultPath'>): string {
+  const prefix = normalizePrefix(descriptor.prefix);
+  const tail = trimSlashes(descriptor.defaultPath ?? '');
+  return tail ? `${prefix}/${tail}` : prefix || '/';
+}
+
+/**
+ * props.apiBase: the descriptor's defaultApiHost, else the shell's own API as an
+ * absolute address (a relative one would be resolved by wujie against the
+ * sub-app's host). No trailing slash.
+ */
+export function apiBaseFor(descriptor: Pick<SubAppDescriptor, 'defaultApiHost'>, origin: string, shellApiBase: string): string {
+  const chosen = descriptor.defaultApiHost?.trim() || shellApiBase.trim();
+  return new URL(chosen || '/', origin).href.replace(/\/+$/, '');
+}
+
+/** The registry as served, defensively: no prefix-less rows, the default app first. */
+export function orderRegistry(rows: readonly SubAppDescriptor[]): SubAppDescriptor[] {
+  return rows
+    .filter((d) => d.serviceName && normalizePrefix(d.prefix))
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => (b.d.default ?? 0) - (a.d.default ?? 0) || a.i - b.i)
+    .map(({ d }) => d);
+}
+
+/** Preload order: the default app first, then the others; only deployed ones. */
+export function preloadOrder(registry: readonly SubAppDescriptor[]): SubAppDescriptor[] {
+  const seen = new Set<string>();
+  return orderRegistry(registry).filter((d) => {
+    if (!isDeployed(d) || seen.has(d.serviceName)) return false;
+    seen.add(d.serviceName);
+    return true;
+  });
+}

@@ -1,0 +1,18 @@
+import { appEnv } from '../../shared/env';
+import { currentLanguage } from '../../shared/i18n/i18n';
+import { useSession } from '../../shared/session-store';
+import { useTheme } from '../../shared/theme/theme-store';
+import { useProject } from '../project-picker/project-store';
+import type { PropsSource } from './sub-app-props';
+
+/** The shell's stores as the props' source (read at call time, never copied). */
+export const shellPropsSource: PropsSource = {
+  token: () => useSession.getState().token,
+  tenantId: () => useSession.getState().tenantId,
+  userInfo: () => useSession.getState().userInfo,
+  locale: currentLanguage,
+  theme: () => useTheme.getState().themeName,
+  project: () => useProject.getState().current,
+  origin: () => window.location.origin,
+  shellApiBase: () => appEnv.apiBase,
+};

@@ -1,0 +1,20 @@
+/**
+ * Wrapped storage names that outlive a logout: choices of this browser, not of
+ * the session (spec §4 Session clears the rest). One list, so logout and the
+ * modules that write them cannot disagree.
+ */
+export const LANGUAGE_STORE_NAME = 'language';
+export const THEME_STORE_NAME = 'themeName';
+export const COLOR_STORE_NAME = 'themeColor';
+/** developer/test override of the idle auto-lock minutes (env.ts) */
+export const IDLE_LOCK_STORE_NAME = 'idleLockMinutes';
+/**
+ * the local error log: it describes this browser's failures, not the session,
+ * and is still worth uploading after the user logged out and in again
+ */
+export const ERROR_LOG_STORE_NAME = 'errorLog';
+/** the selected project per user: `project-{tenantId}-{userId}` */
+export const PROJECT_STORE_PREFIX = 'project-';
+
+export const KEPT_ON_LOGOUT = [LANGUAGE_STORE_NAME, THEME_STORE_NAME, COLOR_STORE_NAME, IDLE_LOCK_STORE_NAME, ERROR_LOG_STORE_NAME];
+export const KEPT_PREFIXES_ON_LOGOUT = [PROJECT_STORE_PREFIX];

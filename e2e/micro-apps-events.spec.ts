@@ -1,0 +1,146 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { login, message, openParamPage, tab } from './support/shell';
+import { openCoredata, protocolButton, shot } from './support/micro-apps';
+
+/*
+ * Sub-app → shell events (DESIGN §5, docs/subapp-protocol.md §3), sent by the
+ * buttons of coredata's protocol panel on its overview page, and what the
+ * shell does with each.
+ */
+async function send(app: Locator, label: string): Promise<void> {
+  await protocolButton(app, label).click();
+}
+
+const sider = (page: Page) => page.locator('.wb-sider');
+const indicator = (page: Page) => page.locator('.wb-export-indicator');
+
+/** The right part of the header around the indicator, to look at. */
+async function indicatorShot(page: Page, name: string): Promise<void> {
+  const box = (await indicator(page).boundingBox())!;
+  await page.screenshot({ path: `${test.info().project.outputDir}/screens/${name}.png`, clip: { x: box.x - 120, y: 0, width: 240, height: 56 } });
+}
+
+test.describe('micro-frontend host: events from a sub-app', () => {
+  let app: Locator;
+
+  test.beforeEach(async ({ page }) => {
+    await login(page);
+    app = await openCoredata(page);
+  });
+
+  test('routerChange with a path or { path, query } opens that shell page and its top menu', async ({ page }) => {
+    await send(app, 'routerChange "/system/param"');
+    await expect(page).toHaveURL(/\/system\/param$/);
+    await expect(tab(page, '参数管理')).toBeVisible();
+    await expect(page.locator('.wb-top-menu .ant-menu-item-selected')).toHaveText('系统管理');
+
+    await tab(page, '主数据').click();
+    await send(app, 'routerChange {"path":"/system/param","query":{"from":"coredata"}}');
+    await expect(page).toHaveURL(/\/system\/param\?from=coredata$/);
+    await expect(page.locator('.ant-pro-table')).toBeVisible();
+  });
+
+  test('routerChange -1 moves back in history; anything else is answered with the warning', async ({ page }) => {
+    await openParamPage(page);
+    await page.locator('.wb-side-menu').getByRole('menuitem', { name: '部门管理' }).click();
+    await expect(page).toHaveURL(/\/system\/dept$/);
+    await tab(page, '主数据').click();
+    await expect(page).toHaveURL(/\/coredata$/);
+    await send(app, 'routerChange -1');
+    await expect(page).toHaveURL(/\/system\/dept$/);
+
+    await tab(page, '主数据').click();
+    await send(app, 'routerChange {}');
+    await expect(message(page, '请提供 base.routerChange 事件参数（please provide the base.routerChange event parameter）')).toBeVisible();
+    await expect(page).toHaveURL(/\/coredata$/);
+  });
+
+  test('toggle-menu folds and unfolds the left menu', async ({ page }) => {
+    await expect(sider(page)).not.toHaveClass(/ant-layout-sider-collapsed/);
+    await send(app, 'toggle-menu');
+    await expect(sider(page)).toHaveClass(/ant-layout-sider-collapsed/);
+    await send(app, 'toggle-menu');
+    await expect(sider(page)).not.toHaveClass(/ant-layout-sider-collapsed/);
+  });
+
+  test('full-screen hides header and sidebar; the container grows by the header', async ({ page }) => {
+    await send(app, 'full-screen true');
+    await expect(page.locator('.wb-header')).toHaveCount(0);
+    await expect(sider(page)).toHaveCount(0);
+    const height = await page.locator('.wb-microapp[data-app="coredata"]').evaluate((el) => el.getBoundingClientRect().height);
+    expect(Math.round(height)).toBe(800 - 60);
+    await shot(page, 'coredata-full-screen');
+    await send(app, 'full-screen false');
+    await expect(page.locator('.wb-header')).toBeVisible();
+    await expect(sider(page)).toBeVisible();
+  });
+
+  test('hide-project-filter and hide-sidebar hide those parts while the app is shown', async ({ page }) => {
+    await send(app, 'hide-project-filter true');
+    await expect(page.locator('.wb-project-picker')).toHaveCount(0);
+    await send(app, 'hide-sidebar true');
+    await expect(sider(page)).toHaveCount(0);
+
+    // a shell page gets its chrome back; the app's wishes return with it
+    await tab(page, '工作台').click();
+    await expect(page.locator('.wb-project-picker')).toBeVisible();
+    await tab(page, '主数据').click();
+    await expect(page.locator('.wb-project-picker')).toHaveCount(0);
+    await expect(sider(page)).toHaveCount(0);
+
+    await send(app, 'hide-project-filter false');
+    await send(app, 'hide-sidebar false');
+    await expect(page.locator('.wb-project-picker')).toBeVisible();
+    await expect(sider(page)).toBeVisible();
+  });
+
+  test('export-state drives the indicator: spinner, green full circle, failure, default', async ({ page }) => {
+    await expect(indicator(page)).toHaveAttribute('data-state', 'default');
+    await send(app, 'export-state "processing"');
+    await expect(indicator(page)).toHaveAttribute('data-state', 'processing');
+    await expect(indicator(page).locator('.anticon-loading.anticon-spin')).toBeVisible();
+    await indicatorShot(page, 'indicator-processing');
+
+    await send(app, 'export-state "success"');
+    const dot = indicator(page).locator('.wb-export-indicator__dot');
+    await expect(dot).toBeVisible();
+    expect(await dot.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).borderRadius])).toEqual(['rgb(82, 196, 26)', '50%']);
+    await indicatorShot(page, 'indicator-success');
+
+    await send(app, 'export-state "fail"');
+    await expect(indicator(page)).toHaveAttribute('data-state', 'fail');
+    await expect(indicator(page).locator('.anticon-close-circle')).toBeVisible();
+    await indicatorShot(page, 'indicator-fail');
+
+    await send(app, 'export-state "default"');
+    await expect(indicator(page)).toHaveAttribute('data-state', 'default');
+    await indicatorShot(page, 'indicator-default');
+  });
+
+  test("a real export in coredata's list shows the spinner, then the green circle", async ({ page }) => {
+    await page.locator('.wb-side-menu .ant-menu-submenu-title').filter({ hasText: '主数据' }).click();
+    await page.locator('.wb-side-menu .ant-menu-item').filter({ hasText: /^\s*公司管理\s*$/ }).click();
+    await expect(app.locator('.ant-table-row').first()).toBeVisible();
+    // hold the export's answer, to see the processing state
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/wwy-us-mdm/api/v1/company/export**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const download = page.waitForEvent('download');
+    await app.getByRole('button', { name: /导\s?出/ }).click();
+    await expect(indicator(page)).toHaveAttribute('data-state', 'processing');
+    release();
+    await download;
+    await expect(indicator(page)).toHaveAttribute('data-state', 'success');
+  });
+
+  test('logout (and routerChange /login) log out to the login page', async ({ page }) => {
+    await send(app, 'logout');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('.wb-microapp')).toHaveCount(0);
+    await expect(page.locator('iframe[name="coredata"]')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('saber-token'))).toBeNull();
+  });
+});
