@@ -136,6 +136,15 @@ test.describe('micro-frontend host: events from a sub-app', () => {
     await expect(indicator(page)).toHaveAttribute('data-state', 'success');
   });
 
+  test('the shell tells its sub-apps about a language switch (locale-change); props read the new one', async ({ page }) => {
+    await expect(app.locator('.protocol-locale')).toHaveText('zh');
+    await page.locator('.wb-header').getByRole('button', { name: '切换语言' }).hover();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(app.locator('.protocol-locale')).toHaveText('en');
+    await expect(app.locator('.coredata-protocol')).toContainText('Sub-application protocol');
+    expect(await page.evaluate(() => (document.querySelector('iframe[name="coredata"]') as HTMLIFrameElement & { contentWindow: { $wujie: { props: { locale: string } } } }).contentWindow.$wujie.props.locale)).toBe('en');
+  });
+
   test('logout (and routerChange /login) log out to the login page', async ({ page }) => {
     await send(app, 'logout');
     await expect(page).toHaveURL(/\/login$/);

@@ -36,7 +36,7 @@ test.describe('layout and navigation', () => {
   test('only http(s) addresses are embedded in /myiframe', async ({ page }) => {
     await page.goto('/myiframe/urlPath?src=javascript%3Aalert(1)&name=x');
     await expect(page.getByText('仅可嵌入 http 或 https 地址')).toBeVisible();
-    await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(page.locator('.wb-view iframe')).toHaveCount(0);
   });
 
   test('mode=fullscreen hides the header and the sidebar', async ({ page }) => {

@@ -20,8 +20,8 @@ test.describe('project and city picker', () => {
     await dropdown.locator('li[title="广州"]').hover();
     await dropdown.locator('li[title="琶洲互联网区"]').click();
     await expect(pickerValue(page)).toHaveText('琶洲互联网区');
-    await expect(page.locator('.ant-descriptions').getByText('琶洲互联网区')).toBeVisible();
-    await expect(page.locator('.ant-descriptions').getByText('缩放 13 · 第 3 级')).toBeVisible();
+    await expect(page.locator('.ant-descriptions').first().getByText('琶洲互联网区')).toBeVisible();
+    await expect(page.locator('.ant-descriptions').first().getByText('缩放 13 · 第 3 级')).toBeVisible();
 
     await page.reload();
     await expect(pickerValue(page)).toHaveText('琶洲互联网区');
@@ -44,7 +44,7 @@ test.describe('project and city picker', () => {
     await pickerDropdown(page).locator('li[title="物业运营公司"]').hover();
     await pickerDropdown(page).locator('li[title="全部(物业运营公司)"]').click();
     await expect(pickerValue(page)).toHaveText('全部(物业运营公司)');
-    await expect(page.locator('.ant-descriptions').getByText('缩放 5 · 第 1 级')).toBeVisible();
+    await expect(page.locator('.ant-descriptions').first().getByText('缩放 5 · 第 1 级')).toBeVisible();
     const key = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('saber-project-000000-')));
     expect(await storedValue(page, key!.replace('saber-', ''))).toMatchObject({ id: '-1' });
   });

@@ -34,6 +34,9 @@ function loadTimeoutMs(): number {
   return Number.isFinite(n) && n > 0 ? n : 120_000;
 }
 
+/** Stages on screen (StrictMode mounts one twice): the host is torn down when none is left. */
+let stageMounted = 0;
+
 /** One props object per app for the session: its getters read the shell's stores when called. */
 const propsByApp = new Map<string, SubAppProps>();
 function propsFor(descriptor: SubAppDescriptor): SubAppProps {
@@ -146,21 +149,16 @@ export function MicroAppStage({ height }: { height: number }) {
 
   // The layout left (logout): every app goes, and nothing of this session's host state stays.
   useEffect(() => {
-    return () => {
-      const host = loadedHost();
-      // Deferred: StrictMode unmounts and mounts again at once.
-      setTimeout(() => {
-        if (stageMounted > 0) return;
-        host?.destroyAllSubApps();
-        resetMicroApps();
-        propsByApp.clear();
-      }, 0);
-    };
-  }, []);
-  useEffect(() => {
     stageMounted++;
     return () => {
       stageMounted--;
+      // Deferred: StrictMode unmounts and mounts again at once.
+      setTimeout(() => {
+        if (stageMounted > 0) return;
+        loadedHost()?.destroyAllSubApps();
+        resetMicroApps();
+        propsByApp.clear();
+      }, 0);
     };
   }, []);
 
@@ -254,5 +252,3 @@ export function MicroAppStage({ height }: { height: number }) {
     </div>
   );
 }
-
-let stageMounted = 0;
