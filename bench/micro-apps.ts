@@ -131,9 +131,12 @@ const topMenu = (name: string) => ({ selector: '.wb-top-menu .ant-menu-item', te
 const tabOf = (path: string) => ({ selector: `.wb-tabs .ant-tabs-tab[data-node-key="${path}"] .ant-tabs-tab-btn` });
 const HOME_TAB = tabOf('/wel/index');
 
+/** To the workbench, waiting until the shell has rendered it (the router commits in a transition, after the URL changed). */
 async function toShellPage(page: Page): Promise<void> {
   await page.locator(HOME_TAB.selector).click();
   await page.waitForURL(/\/wel\/index$/);
+  await page.locator('.wb-tabs .ant-tabs-tab-active[data-node-key="/wel/index"]').waitFor();
+  await page.locator('.wb-microapp-stage--idle').waitFor({ state: 'attached' });
 }
 
 function stats(values: number[]): { median: number; p95: number } {
