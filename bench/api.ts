@@ -4,6 +4,7 @@
  * numbers do not). Run: npm run bench   (BENCH_SECONDS, BENCH_PARAMS override)
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -54,5 +55,8 @@ try {
   console.log(`  param/list p99 ${get('param/list (').p99} ms: ${get('param/list (').p99 <= 40 ? 'met' : 'MISSED'}`);
   for (const n of ['menu routes', 'checkToken']) console.log(`  ${n} ${((get(n).rps / bare) * 100).toFixed(1)}%: ${get(n).rps / bare >= 0.25 ? 'met' : 'MISSED'}`);
 } finally {
+  // the server drops its scratch database on the way out
+  const exited = once(child, 'exit');
   child.kill('SIGTERM');
+  await exited;
 }

@@ -1,21 +1,47 @@
 /**
  * The server side of the benchmark, in its own process so the load generator
- * does not share its event loop: the real app on a fresh PGlite with 100,000
- * params in tenant 000000, and a bare Fastify route as the baseline.
+ * does not share its event loop: the real app with 100,000 params in tenant
+ * 000000, and a bare Fastify route as the baseline. The database is a fresh
+ * PGlite, or with DATABASE_URL a scratch database created on that PostgreSQL
+ * server and dropped afterwards (the named database is never written to).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { analyze } from '../apps/server/src/db/client';
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const serverUrl = process.env.DATABASE_URL;
+let databaseUrl: string | undefined;
+let dropScratch = async () => {};
+if (serverUrl) {
+  const name = `wb_bench_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  databaseUrl = u.toString();
+  dropScratch = () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
 
 const rows = Number(process.env.BENCH_PARAMS ?? 100_000);
 const { app, ctx } = await buildApp({
   env: {},
   logger: false,
-  config: { dataDir: process.env.DATABASE_URL ? ':memory:' : mkdtempSync(join(tmpdir(), 'wb-bench-')), databaseUrl: process.env.DATABASE_URL, captchaEnabled: false, loginRateLimit: 100_000 },
+  config: { dataDir: databaseUrl ? ':memory:' : mkdtempSync(join(tmpdir(), 'wb-bench-')), databaseUrl, captchaEnabled: false, loginRateLimit: 100_000 },
 });
 await ctx.database.db.execute(sql`
   INSERT INTO param (tenant_id, param_name, param_key, param_value)
@@ -29,4 +55,9 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
 process.stdout.write(`${JSON.stringify({ app: port(app), bare: port(bare), rows })}\n`);
-process.on('SIGTERM', () => process.exit(0));
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(dropScratch)
+    .finally(() => process.exit(0));
+});

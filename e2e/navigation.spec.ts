@@ -85,9 +85,18 @@ test.describe('layout and navigation', () => {
     await page.reload();
     await expect(tab(page, 'Workbench')).toBeVisible();
 
+    // the seeded menus show their English names; the tab and title follow
+    await page.locator('.wb-top-menu').getByRole('menuitem', { name: 'System', exact: true }).click();
+    await page.locator('.wb-side-menu').getByRole('menuitem', { name: 'Parameters' }).click();
+    await expect(page).toHaveURL(/\/system\/param$/);
+    await expect(tab(page, 'Parameters')).toBeVisible();
+    await expect(page).toHaveTitle('Parameters');
+
     await page.locator('.wb-header').getByRole('button', { name: 'Language' }).hover();
     await expect(page.getByRole('menuitem', { name: 'English' })).toHaveAttribute('aria-disabled', 'true');
     await page.getByRole('menuitem', { name: '中文' }).click();
-    await expect(page).toHaveTitle('工作台');
+    await expect(tab(page, '参数管理')).toBeVisible();
+    await expect(page.locator('.wb-side-menu').getByRole('menuitem', { name: '参数管理' })).toBeVisible();
+    await expect(page).toHaveTitle('参数管理');
   });
 });

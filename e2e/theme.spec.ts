@@ -31,6 +31,8 @@ test.describe('themes and language', () => {
     await page.locator('.wb-user').hover();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
+    // the logout is done when the shell is on /login; going there sooner would find the token still kept
+    await expect(page).toHaveURL(/\/login$/);
     await login(page);
     await expect(layout).toHaveClass(/theme-dark/);
 

@@ -36,20 +36,13 @@ export async function signedIn(base: string, account = ADMIN.account, password =
   };
 }
 
-/** Where the server's identity columns start (apps/server/src/db/schema/common.ts ID_START). */
-const FIRST_ID = 1_500_000_000_000_000;
-
-/**
- * Approves every guest waiting in the administrator's tenant. The server has
- * no user list call yet (admin spec: GET /us-user/page), so the ids are
- * guessed as the first 200 user ids of the fresh database: audit-pass only
- * touches users of the tenant who wait (status 0), so other ids are ignored.
- */
+/** Approves every guest waiting in the administrator's tenant, as an administrator would from the user page. */
 export async function approvePendingGuests(base: string, tenantId = ADMIN.tenantId, captcha?: { key: string; code: string }): Promise<void> {
   const admin = await signedIn(base, ADMIN.account, ADMIN.password, tenantId, captcha);
-  const ids = Array.from({ length: 200 }, (_, i) => FIRST_ID + i).join(',');
-  const res = await admin('POST', `/us-user/audit-pass?userIds=${ids}`);
-  if (!res.success || !/已审核 [1-9]/.test(res.msg)) throw new Error(`audit-pass approved nobody: ${res.msg}`);
+  const pending = await admin<{ records: { id: string }[] }>('GET', '/us-user/page?status=0&size=200');
+  if (!pending.data.records.length) throw new Error('no guest is waiting for approval');
+  const res = await admin('POST', `/us-user/audit-pass?userIds=${pending.data.records.map((u) => u.id).join(',')}`);
+  if (!res.success) throw new Error(`audit-pass failed: ${res.msg}`);
 }
 
 /** The newest SMS the default provider recorded for a phone (an administrator reads the outbox). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBAPP_MOUNT_PREFIXES } from '@wb/contracts/constants';
 import type { MenuNode, TopMenu } from '@wb/contracts/menu';
+import { type MenuSeed, topMenuSeeds } from '../src/db/seed-menus';
 import { as, testApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -10,6 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+const flattenSeeds = (seeds: MenuSeed[]): MenuSeed[] => seeds.flatMap((m) => [m, ...flattenSeeds(m.children ?? [])]);
 
 describe('menus', () => {
   it('gives the admin the system top menu and one per sub-application', async () => {
@@ -31,6 +33,20 @@ describe('menus', () => {
     const coredata = tops.find((m) => m.serviceName === 'coredata')!;
     const sub = flatten((await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: coredata.id } })).json().data);
     expect(sub.some((m) => m.path === '/coredata/project')).toBe(true);
+  });
+
+  it('gives the admin every seeded page of every top menu, none lost to a shared code', async () => {
+    const { call } = await as(t.app);
+    const tops: TopMenu[] = (await call({ method: 'GET', url: '/us-system/v2/top-menu-multi/top-menu' })).json().data;
+    const paths = new Set<string>();
+    for (const top of tops) {
+      const routes: MenuNode[] = (await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: top.id } })).json().data;
+      for (const m of flatten(routes)) paths.add(m.path);
+    }
+    const seeded = topMenuSeeds.flatMap((top) => flattenSeeds(top.menus)).map((m) => m.path);
+    expect(seeded.filter((p) => !paths.has(p))).toEqual([]);
+    expect(paths).toContain('/tool/model');
+    expect(paths).toContain('/flow/model');
   });
 
   it('shows a plain user only what its role grants', async () => {

@@ -217,7 +217,18 @@ describe('registration', () => {
     const ok = await register({ tenantId: '000000', name: '访客', account: 'guest1', password: 'guest1234' });
     expect(ok.json()).toMatchObject({ success: true, msg: '注册申请已提交,请耐心等待管理员通过!' });
     expect((await login(t.app, 'guest1', '000000', 'guest1234')).body.error_description).toBe('账号正在等待管理员审核');
+    // the administrator finds the guest on the user page filtered by status 0; the other tenant does not see it
+    const waiting = (await admin.call({ method: 'GET', url: '/us-user/page', query: { status: '0', account: 'guest' } })).json().data;
+    expect(waiting.records.map((u: { account: string; status: number }) => [u.account, u.status])).toEqual([['guest1', 0]]);
+    expect(waiting.total).toBe(1);
+    const otherTenant = await as(t.app, 'admin', '100001');
+    expect((await otherTenant.call({ method: 'GET', url: '/us-user/page', query: { status: '0' } })).json().data.records).toEqual([]);
+    expect((await (await as(t.app, 'user')).call({ method: 'GET', url: '/us-user/page' })).statusCode).toBe(403);
+    const bad = await admin.call({ method: 'GET', url: '/us-user/page', query: { status: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toMatch(/status/);
     const [g] = await t.ctx.database.db.select().from(user).where(and(eq(user.account, 'guest1'), eq(user.tenantId, '000000')));
+    expect(waiting.records[0].id).toBe(String(g.id));
     expect((await (await as(t.app, 'user')).call({ method: 'POST', url: '/us-user/audit-pass', query: { userIds: String(g.id) } })).statusCode).toBe(403);
     expect((await admin.call({ method: 'POST', url: '/us-user/audit-pass', query: { userIds: String(g.id) } })).json().success).toBe(true);
     expect((await login(t.app, 'guest1', '000000', 'guest1234')).body).toMatchObject({ account: 'guest1', role_name: 'user' });

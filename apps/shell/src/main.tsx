@@ -11,15 +11,19 @@ import './app/global.css';
 // Before anything renders, so start-up failures reach the local error log too.
 captureErrorsFromStart();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
-);
-
 // A retired address says so and moves to the new host (spec §8); the alert's
-// code loads only on such an address.
+// code loads only on such an address. The app does not start there: the old
+// host serves no API, and the router's redirect to /login would cancel the
+// move to the new host.
 const movedTo = obsoleteRedirect(window.location);
-if (movedTo) void import('./app/obsolete-domain-alert').then(({ showObsoleteDomainAlert }) => showObsoleteDomainAlert(movedTo));
+if (movedTo) {
+  void import('./app/obsolete-domain-alert').then(({ showObsoleteDomainAlert }) => showObsoleteDomainAlert(movedTo));
+} else {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  );
+}

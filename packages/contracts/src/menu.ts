@@ -50,3 +50,16 @@ export interface ButtonNode {
   category: number;
   children: ButtonNode[];
 }
+
+/** Button codes (code → true) of a /us-system/menu/buttons tree (spec §3 Permission set): the shell's and every sub-app's permission check. */
+export function flattenButtonCodes(nodes: ButtonNode[] | undefined | null): Record<string, true> {
+  const map: Record<string, true> = {};
+  const walk = (list: ButtonNode[]) => {
+    for (const node of list) {
+      if (node.code) map[node.code] = true;
+      if (node.children?.length) walk(node.children);
+    }
+  };
+  walk(nodes ?? []);
+  return map;
+}

@@ -60,6 +60,18 @@ export const orgTree: Record<string, { code: string; name: string; cities: { cod
   '100001': [{ code: 'D001', name: '示范物业', cities: [{ code: 'HZ', name: '杭州', projects: ['西溪园区', '滨江园区'] }] }],
 };
 
+/** A badge logo as an SVG data address: demo data needs no uploaded file. */
+const badge = (text: string, colour: string) =>
+  `data:image/svg+xml,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="${colour}"/><text x="16" y="22" font-size="16" text-anchor="middle" fill="#fff">${text}</text></svg>`,
+  )}`;
+
+/** Projects that carry their own logo in the header (the others show the product's). */
+export const projectLogos: Record<string, string> = {
+  深圳湾科技园: badge('湾', '#1677ff'),
+  陆家嘴金融城: badge('陆', '#52c41a'),
+};
+
 /** Province → city → district → street, enough for the street tree and the region page. */
 export const regions: [code: string, parentCode: string, name: string, level: number][] = [
   ['440000', '00', '广东省', 1],

@@ -9,6 +9,11 @@ export interface MenuSeed {
   buttons?: boolean;
   serviceName?: string;
   isTab?: boolean;
+  /** link entries (spec §3 Menu item): 2 opens an http(s) address in a new window */
+  isOpen?: number;
+  /** gray release (spec §6): on the gray host this entry opens grayPath */
+  enableGray?: boolean;
+  grayPath?: string;
   children?: MenuSeed[];
 }
 
@@ -21,8 +26,12 @@ export interface TopMenuSeed {
   menus: MenuSeed[];
 }
 
-/** Admin pages of admin spec §2: `m('param', '参数管理')` is the page /system/param with its buttons. */
-const page = (group: string, code: string, name: string, source = ''): MenuSeed => ({ code, name, path: `/${group}/${code}`, source, buttons: true });
+/**
+ * Admin pages of admin spec §2: `page('system', 'param', '参数管理')` is the page
+ * /system/param with its buttons; its code is the last path segment unless two
+ * pages share one (codes name grants, so they are unique).
+ */
+const page = (group: string, segment: string, name: string, source = '', code = segment): MenuSeed => ({ code, name, path: `/${group}/${segment}`, source, buttons: true });
 
 const adminMenus: MenuSeed[] = [
   {
@@ -79,7 +88,12 @@ const adminMenus: MenuSeed[] = [
     name: '流程管理',
     path: '/flow',
     source: 'apartment',
-    children: [page('flow', 'model', '模型管理'), page('flow', 'deploy', '流程部署'), page('flow', 'manager', '流程管理'), page('flow', 'follow', '流程跟踪')],
+    children: [
+      page('flow', 'model', '模型管理', '', 'flow_model'),
+      page('flow', 'deploy', '流程部署', '', 'flow_deploy'),
+      page('flow', 'manager', '流程管理', '', 'flow_manager'),
+      page('flow', 'follow', '流程跟踪', '', 'flow_follow'),
+    ],
   },
   {
     code: 'work',
@@ -132,6 +146,34 @@ const subAppPages: Record<string, [string, string, string?][]> = {
   ],
 };
 
+/**
+ * One entry of each link type the shell knows (menu-resolution.ts): single sign-on
+ * into a park, the report system, an embedded manual whose address carries the
+ * user's account, and a new-window link; the manual has a gray-release address.
+ * Their addresses are the tenant's third.system.* params and the iframe allow-list.
+ */
+const linkMenus: MenuSeed[] = [
+  {
+    code: 'links',
+    name: '外部系统',
+    path: '/links',
+    source: 'link',
+    children: [
+      { code: 'links_parking', name: '智慧停车', path: 'sso:parking?parkCode=P01', source: 'car', isTab: false },
+      { code: 'links_report', name: '报表中心', path: 'report:report', source: 'bar-chart', isTab: false },
+      {
+        code: 'links_manual',
+        name: '操作手册',
+        path: 'https://report.example.com/manual?account=${account}',
+        source: 'read',
+        enableGray: true,
+        grayPath: 'https://report.example.com/manual-gray?account=${account}',
+      },
+      { code: 'links_status', name: '运行状态', path: 'https://report.example.com/status', source: 'dashboard', isOpen: 2, isTab: false },
+    ],
+  },
+];
+
 export const topMenuSeeds: TopMenuSeed[] = [
   { code: 'system_admin', name: '系统管理', path: '/system', source: 'setting', serviceName: '', menus: adminMenus },
   ...SUBAPPS.map((app) => ({
@@ -159,6 +201,7 @@ export const topMenuSeeds: TopMenuSeed[] = [
       },
     ],
   })),
+  { code: 'external_links', name: '外部系统', path: '/links', source: 'link', serviceName: '', menus: linkMenus },
 ];
 
 export const BUTTON_VERBS = [

@@ -3,7 +3,7 @@ import { SUBAPPS } from '@wb/contracts/subapps';
 import { hashPassword } from '../platform/passwords';
 import type { Db } from './client';
 import { businessSystemExt, city, client, company, dept, dict, menu, param, post, project, region, role, roleMenu, subApp, tenant, topMenu, topMenuSetting, user } from './schema/index';
-import { businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, regions, SUBAPP_HOSTS, tenants } from './seed-data';
+import { businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, projectLogos, regions, SUBAPP_HOSTS, tenants } from './seed-data';
 import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
 
 export const SHELL_CLIENT = { clientId: 'workbench', clientSecret: 'workbench_secret' };
@@ -29,9 +29,24 @@ export async function seed(db: Db, opts: { tokenTtl: number; refreshTtl: number 
     // menus are shared by all tenants; remember each code's id for the grants below
     const menuIds = new Map<string, number>();
     const insertMenu = async (m: MenuSeed, parentId: number, sort: number): Promise<number> => {
+      // a code names a grant: a second menu with the same code would lose its grants below
+      if (menuIds.has(m.code)) throw new Error(`seed: duplicate menu code ${m.code}`);
       const [row] = await tx
         .insert(menu)
-        .values({ parentId, code: m.code, name: m.name, path: m.path, source: m.source ?? '', sort, category: 1, serviceName: m.serviceName ?? '', isTab: m.isTab ?? true })
+        .values({
+          parentId,
+          code: m.code,
+          name: m.name,
+          path: m.path,
+          source: m.source ?? '',
+          sort,
+          category: 1,
+          serviceName: m.serviceName ?? '',
+          isTab: m.isTab ?? true,
+          isOpen: m.isOpen ?? 1,
+          enableGray: m.enableGray ?? false,
+          grayPath: m.grayPath ?? '',
+        })
         .returning({ id: menu.id });
       menuIds.set(m.code, row.id);
       if (m.buttons) {
@@ -108,7 +123,7 @@ export async function seed(db: Db, opts: { tokenTtl: number; refreshTtl: number 
           const [cy] = await tx.insert(city).values({ tenantId: t.tenantId, companyId: co.id, code: ct.code, name: ct.name }).returning({ id: city.id });
           const rows = await tx
             .insert(project)
-            .values(ct.projects.map((name, pi) => ({ tenantId: t.tenantId, companyId: co.id, cityId: cy.id, name, tririgaCode: `${ct.code}${ti}${ci}${pi + 1}` })))
+            .values(ct.projects.map((name, pi) => ({ tenantId: t.tenantId, companyId: co.id, cityId: cy.id, name, tririgaCode: `${ct.code}${ti}${ci}${pi + 1}`, logoUrl: projectLogos[name] ?? '' })))
             .returning({ id: project.id });
           projectIds.push(...rows.map((r) => r.id));
         }

@@ -244,6 +244,9 @@ export function createRequestClient(options: RequestClientOptions) {
 
 export type RequestClient = ReturnType<typeof createRequestClient>;
 
+/** Keys of the request client's messages (see notify). */
+let requestMessages = 0;
+
 /** The app's client, bound to the session store, antd messages and i18n. */
 export const http: RequestClient = createRequestClient({
   baseURL: appEnv.apiBase,
@@ -263,8 +266,11 @@ export const http: RequestClient = createRequestClient({
     logout: () => localLogout({ keepTarget: true }),
   },
   notify: (kind, text, onClose) => {
-    // The root instance: a 401 logs out and unmounts the layout's themed one.
-    void feedback().rootMessage.open({ type: kind, content: text, key: 'request-message', onClose });
+    // The root instance: a 401 logs out and unmounts the layout's themed one. Its
+    // maxCount 1 keeps one message on screen. Each message has its own key: reusing
+    // one whose notice another message had just pushed out could leave the new
+    // message hidden (rc-motion ends the old notice's leave after the key came back).
+    void feedback().rootMessage.open({ type: kind, content: text, key: `request-message-${++requestMessages}`, onClose });
   },
   t: (key) => i18n.t(key),
 });

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ButtonNode } from '@wb/contracts/menu';
-import { flattenButtonCodes } from './button-codes';
+import { flattenButtonCodes, type ButtonNode } from '@wb/contracts/menu';
 import { get } from './request';
 
 /** The signed-in user's button codes, from the same call the shell makes. */

@@ -4,7 +4,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { smsOutbox } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { Envelope, formatTime, idStr, ok, PageOf } from '../../platform/envelope';
+import { Envelope, formatTime, idStr, ok, PageOf, pageOf, PageQuery } from '../../platform/envelope';
 
 /** What the default SMS provider recorded, for administrators of the tenant (menu code 'sms'). */
 export function smsOutboxRoutes(ctx: AppContext) {
@@ -14,7 +14,7 @@ export function smsOutboxRoutes(ctx: AppContext) {
       schema: {
         tags: ['资源'],
         summary: '短信发件箱 (默认短信服务记录的消息)',
-        querystring: Type.Object({ current: Type.Integer({ minimum: 1, default: 1 }), size: Type.Integer({ minimum: 1, maximum: 200, default: 10 }), phone: Type.Optional(Type.String({ maxLength: 32 })) }),
+        querystring: Type.Object({ ...PageQuery, phone: Type.Optional(Type.String({ maxLength: 32 })) }),
         response: { 200: Envelope(PageOf(Type.Object({ id: Type.String(), phone: Type.String(), content: Type.String(), provider: Type.String(), createTime: Type.String() }))) },
       },
       handler: async (req) => {
@@ -23,14 +23,8 @@ export function smsOutboxRoutes(ctx: AppContext) {
         const where = and(eq(smsOutbox.tenantId, caller(req).tenantId), q.phone ? eq(smsOutbox.phone, q.phone) : undefined);
         const [{ n }] = await db.select({ n: count() }).from(smsOutbox).where(where);
         const rows = await db.select().from(smsOutbox).where(where).orderBy(desc(smsOutbox.id)).limit(q.size).offset((q.current - 1) * q.size);
-        const total = Number(n);
-        return ok({
-          records: rows.map((r) => ({ id: idStr(r.id), phone: r.phone, content: r.content, provider: r.provider, createTime: formatTime(r.createTime) })),
-          total,
-          size: q.size,
-          current: q.current,
-          pages: Math.ceil(total / q.size),
-        });
+        const records = rows.map((r) => ({ id: idStr(r.id), phone: r.phone, content: r.content, provider: r.provider, createTime: formatTime(r.createTime) }));
+        return ok(pageOf(records, Number(n), q.current, q.size));
       },
     });
   };

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { passwordChangeError, PASSWORD_MESSAGES, phoneError, REGISTER_MESSAGES } from '@wb/contracts/validation';
 import { dept, role, tenant, user, userOauth } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { badRequest, EmptyEnvelope, Envelope, idStr, ok } from '../../platform/envelope';
+import { badRequest, EmptyEnvelope, Envelope, formatTime, idStr, ok, PageOf, pageOf, PageQuery } from '../../platform/envelope';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { likePattern } from '../../platform/resource/filters';
 
 const ids = (list: string) => list.split(',').filter(Boolean).map(Number);
 
@@ -141,10 +142,78 @@ export function accountRoutes(ctx: AppContext) {
   };
 }
 
-/** Administrators approve registered guests (status 0 → 1) and give them the tenant's plain role. */
+/**
+ * Administrators find registered guests (the user page filtered by status 0)
+ * and approve them (status 0 → 1), giving them the tenant's plain role. The
+ * page is the read side of admin spec §2 'user'; its editing comes with the
+ * user resource.
+ */
 export function guestApprovalRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
+    app.get('/us-user/page', {
+      schema: {
+        tags: ['用户'],
+        summary: '用户分页',
+        querystring: Type.Object({
+          ...PageQuery,
+          account: Type.Optional(Type.String({ maxLength: 64 })),
+          realName: Type.Optional(Type.String({ maxLength: 64 })),
+          status: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })),
+          deptId: Type.Optional(Type.String({ pattern: '^\\d+$', maxLength: 20 })),
+        }),
+        response: {
+          200: Envelope(
+            PageOf(
+              Type.Object({
+                id: Type.String(),
+                tenantId: Type.String(),
+                account: Type.String(),
+                name: Type.String(),
+                realName: Type.String(),
+                phone: Type.String(),
+                email: Type.String(),
+                userType: Type.Integer(),
+                status: Type.Integer(),
+                roleId: Type.String(),
+                deptId: Type.String(),
+                createTime: Type.String(),
+              }),
+            ),
+          ),
+        },
+      },
+      handler: async (req) => {
+        await ctx.access.require(req, 'user');
+        const q = req.query as { current: number; size: number; account?: string; realName?: string; status?: number; deptId?: string };
+        const where = and(
+          eq(user.tenantId, caller(req).tenantId),
+          eq(user.isDeleted, 0),
+          q.account ? ilike(user.account, likePattern(q.account)) : undefined,
+          q.realName ? ilike(user.realName, likePattern(q.realName)) : undefined,
+          q.status === undefined ? undefined : eq(user.status, q.status),
+          q.deptId ? sql`${q.deptId} = any(string_to_array(${user.deptId}, ','))` : undefined,
+        );
+        const [{ n }] = await db.select({ n: count() }).from(user).where(where);
+        const rows = await db.select().from(user).where(where).orderBy(desc(user.id)).limit(q.size).offset((q.current - 1) * q.size);
+        const records = rows.map((u) => ({
+          id: idStr(u.id),
+          tenantId: u.tenantId,
+          account: u.account,
+          name: u.name,
+          realName: u.realName,
+          phone: u.phone,
+          email: u.email,
+          userType: u.userType,
+          status: u.status,
+          roleId: u.roleId,
+          deptId: u.deptId,
+          createTime: formatTime(u.createTime),
+        }));
+        return ok(pageOf(records, Number(n), q.current, q.size));
+      },
+    });
+
     app.post('/us-user/audit-pass', {
       schema: {
         tags: ['用户'],

@@ -5,7 +5,7 @@ import type { ResourceTable } from './table';
 
 export const DATE_FILTERS = ['createTime_dategt', 'createTime_datelt'] as const;
 
-function likePattern(v: string): string {
+export function likePattern(v: string): string {
   return `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -6,7 +6,7 @@ import { CRUD_MESSAGES, type FieldDef, type AnyResourceDef } from '@wb/contracts
 import type { Db } from '../../db/client';
 import type { Access } from '../access';
 import { caller } from '../auth';
-import { badRequest, EmptyEnvelope, Envelope, formatTime, idStr, notFound, ok, PageOf } from '../envelope';
+import { badRequest, EmptyEnvelope, Envelope, formatTime, idStr, notFound, ok, PageOf, pageOf } from '../envelope';
 import type { TotalCache } from '../totals';
 import { xlsxStream } from './export';
 import { filterValues, filterWhere } from './filters';
@@ -91,7 +91,7 @@ export function registerResource(app: FastifyInstance, deps: CrudDeps, def: AnyR
       const size = Number(q.size);
       const total = await totals.get(scope(tenantId), JSON.stringify(values), async () => Number((await stmt.total.execute(bound))[0].n));
       const rows = await stmt.rows.execute({ ...bound, limit: size, offset: (current - 1) * size });
-      return ok({ records: rows.map(toWire), total, size, current, pages: Math.ceil(total / size) });
+      return ok(pageOf(rows.map(toWire), total, current, size));
     },
   });
 

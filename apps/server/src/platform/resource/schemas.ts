@@ -1,6 +1,7 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FieldDef, AnyResourceDef } from '@wb/contracts/resource';
 import type { FieldMessages } from '../errors';
+import { PageQuery } from '../envelope';
 
 /** Request and response schemas derived from a resource definition (they also make the OpenAPI document). */
 
@@ -61,7 +62,7 @@ export function resourceSchemas(def: AnyResourceDef) {
     createTime_datelt: Type.Optional(DateParam),
   };
 
-  const ListQuery = Type.Object({ current: Type.Integer({ minimum: 1, default: 1 }), size: Type.Integer({ minimum: 1, maximum: 200, default: 10 }), ...Filters });
+  const ListQuery = Type.Object({ ...PageQuery, ...Filters });
   const ExportQuery = Type.Object(Filters);
 
   const DetailQuery = Type.Object({

@@ -2,6 +2,7 @@ import type { MenuNode } from '@wb/contracts/menu';
 import { FIRST_PAGE } from '@wb/contracts/constants';
 import type { Tab } from '../../shared/session-store';
 import { IFRAME_ROUTE, findMenuInRoutes, normalizePath } from '../../features/menu/menu-resolution';
+import { menuLabelKey } from '../../features/menu/menu-label';
 import { HOME_TAB } from './tab-rules';
 
 /** Pages of the shell itself, each with its tab label. */
@@ -34,7 +35,7 @@ export function describePage(pathname: string, search: string, routesByTop: Reco
   const menu = findMenuInRoutes(routesByTop, path);
   if (!menu) return undefined;
   return {
-    tab: { label: menu.name, value: path, query: search, closable: true },
+    tab: { label: menu.name, ...(menu.code ? { labelKey: menuLabelKey(menu.code) } : {}), value: path, query: search, closable: true },
     isTab: menu.meta?.isTab !== false,
     menu,
   };

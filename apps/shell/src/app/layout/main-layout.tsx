@@ -78,7 +78,7 @@ function ShellLayout() {
     () => describePage(location.pathname, location.search, index.routesByTop),
     [location.pathname, location.search, index.routesByTop],
   );
-  usePageTitle(page ? (page.tab.labelKey ? t(page.tab.labelKey) : page.tab.label) : undefined);
+  usePageTitle(page ? (page.tab.labelKey ? t(page.tab.labelKey, { defaultValue: page.tab.label }) : page.tab.label) : undefined);
 
   // Keyed on the tab's identity, not the page object: closing tabs must not re-open
   // the page being left while the navigation away from it is still pending.

@@ -1,33 +1,42 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
-import { AppstoreOutlined, FileOutlined } from '@ant-design/icons';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { MenuNode } from '@wb/contracts/menu';
-import { flattenMenus, normalizePath } from '../../features/menu/menu-resolution';
+import { menuLabel } from '../../features/menu/menu-label';
+import { flattenMenus, IFRAME_ROUTE, normalizePath } from '../../features/menu/menu-resolution';
+import { MenuIcon } from './menu-icon';
 import { useOpenMenu } from './use-open-menu';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
-function toItems(nodes: MenuNode[], depth = 0): Item[] {
+function toItems(nodes: MenuNode[], t: TFunction, depth = 0): Item[] {
   return nodes
     .filter((node) => node.category !== 2)
     .map((node) => {
       const children = (node.children ?? []).filter((child) => child.category !== 2);
       // Top-level entries get an icon so the collapsed sidebar still shows them.
-      const icon = depth === 0 ? children.length ? <AppstoreOutlined /> : <FileOutlined /> : undefined;
-      return children.length
-        ? { key: node.id, label: node.name, icon, children: toItems(children, depth + 1) }
-        : { key: node.id, label: node.name, icon };
+      const icon = depth === 0 ? <MenuIcon source={node.source} branch={children.length > 0} /> : undefined;
+      const label = menuLabel(t, node.code, node.name);
+      return children.length ? { key: node.id, label, icon, children: toItems(children, t, depth + 1) } : { key: node.id, label, icon };
     });
 }
 
 /** The side menu: the children of the selected top menu (spec §2). */
 export function SideMenu({ routes, collapsed, dark }: { routes: MenuNode[]; collapsed: boolean; dark: boolean }) {
-  const { pathname } = useLocation();
-  const { openMenu } = useOpenMenu();
+  const { pathname, search } = useLocation();
+  const { openMenu, targetOf } = useOpenMenu();
   const flat = useMemo(() => flattenMenus(routes), [routes]);
-  const items = useMemo(() => toItems(routes), [routes]);
-  const current = flat.find(({ node }) => normalizePath(node.path ?? '') === normalizePath(pathname));
+  const { t } = useTranslation();
+  const items = useMemo(() => toItems(routes, t), [routes, t]);
+  // an embedded link entry is current when the page shows its address (/myiframe?src=…)
+  const current = pathname.startsWith(IFRAME_ROUTE)
+    ? flat.find(({ node }) => {
+        const target = targetOf(node);
+        return target.kind === 'route' && target.to === `${pathname}${search}`;
+      })
+    : flat.find(({ node }) => normalizePath(node.path ?? '') === normalizePath(pathname));
   const trailKeys = useMemo(() => current?.trail.map((n) => n.id) ?? [], [current]);
   const [openKeys, setOpenKeys] = useState<string[]>(trailKeys);
 

@@ -20,7 +20,7 @@ export function TabsBar({ activeKey }: { activeKey: string }) {
   const tabs = withHome(stored);
 
   const goTo = (tab: Tab) => navigate(`${tab.value}${tab.query}`);
-  const labelOf = (tab: Tab) => (tab.labelKey ? t(tab.labelKey) : tab.label);
+  const labelOf = (tab: Tab) => (tab.labelKey ? t(tab.labelKey, { defaultValue: tab.label }) : tab.label);
 
   const runAction = (action: TabAction, key: string) => {
     if (action === 'clearCache') {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { TopMenu } from '@wb/contracts/menu';
 import { FIRST_PAGE } from '@wb/contracts/constants';
+import { menuLabel } from '../../features/menu/menu-label';
 import { useSession } from '../../shared/session-store';
 import { useOpenMenu } from './use-open-menu';
 
@@ -25,7 +26,9 @@ export function TopMenuBar({ topMenus, dark }: { topMenus: TopMenu[]; dark: bool
   const byId = useMemo(() => new Map(flatten(topMenus).map((top) => [top.id, top])), [topMenus]);
   const items = useMemo<MenuProps['items']>(() => {
     const toItem = (top: TopMenu): NonNullable<MenuProps['items']>[number] =>
-      top.childList?.length ? { key: top.id, label: top.name, children: top.childList.map(toItem) } : { key: top.id, label: top.name };
+      top.childList?.length
+        ? { key: top.id, label: menuLabel(t, top.code, top.name), children: top.childList.map(toItem) }
+        : { key: top.id, label: menuLabel(t, top.code, top.name) };
     return [{ key: HOME_KEY, label: t('menu.home'), icon: <HomeOutlined /> }, ...topMenus.map(toItem)];
   }, [topMenus, t]);
 

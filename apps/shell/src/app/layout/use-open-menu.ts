@@ -56,7 +56,10 @@ export function useOpenMenu() {
     [navigate],
   );
 
-  const openMenu = useCallback((menu: MenuNode) => go(menuTarget(menu, { values, gray })), [go, values, gray]);
+  const targetOf = useCallback((menu: MenuNode) => menuTarget(menu, { values, gray }), [values, gray]);
+  const openMenu = useCallback((menu: MenuNode) => go(targetOf(menu)), [go, targetOf]);
+  /** a leaf that opens inside the shell: what a branch or top menu shows when opened */
+  const showsInShell = useCallback((menu: MenuNode) => targetOf(menu).kind === 'route', [targetOf]);
 
   /**
    * Picking a top menu remembers it, loads its side menu (and, through the
@@ -70,11 +73,11 @@ export function useOpenMenu() {
       }
       setTopMenuId(top.id);
       const routes = await queryClient.fetchQuery(routesQuery(top.id));
-      const leaf = firstLeaf(routes);
+      const leaf = firstLeaf(routes, showsInShell);
       if (leaf) openMenu(leaf);
       else if (top.path) go(menuTarget({ path: top.path, name: top.name, query: '', isOpen: 1, isBlank: false }, { values, gray }));
     },
-    [go, openMenu, setTopMenuId, values, gray],
+    [go, openMenu, setTopMenuId, showsInShell, values, gray],
   );
 
   /** A search result: a top menu opens like a click on it; a branch opens its first leaf. */
@@ -84,12 +87,12 @@ export function useOpenMenu() {
         void openTopMenu(entry.top);
         return;
       }
-      const leaf = entry.node.children?.some((c) => c.category !== 2) ? firstLeaf(entry.node.children) : entry.node;
+      const leaf = entry.node.children?.some((c) => c.category !== 2) ? firstLeaf(entry.node.children, showsInShell) : entry.node;
       setTopMenuId(entry.topId);
       if (leaf) openMenu(leaf);
     },
-    [openMenu, openTopMenu, setTopMenuId],
+    [openMenu, openTopMenu, setTopMenuId, showsInShell],
   );
 
-  return { openMenu, openTopMenu, openSearchEntry };
+  return { openMenu, openTopMenu, openSearchEntry, targetOf };
 }

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MenuNode, TopMenu } from '@wb/contracts/menu';
+import { flattenButtonCodes, type MenuNode, type TopMenu } from '@wb/contracts/menu';
 import {
   embeddableUrl,
   findMenuByPath,
   findTopMenuForPath,
   firstLeaf,
   effectivePath,
-  flattenButtonCodes,
   iframeDecision,
   iframeLink,
   menuQueryString,
@@ -88,6 +87,14 @@ describe('menu lookups', () => {
     expect(firstLeaf([])).toBeUndefined();
   });
 
+  it('skips leaves that do not open in the shell when asked to', () => {
+    const links = [node({ path: '/links', children: [node({ path: 'sso:parking' }), node({ path: 'report:report' }), node({ path: 'https://report.example.com/manual' })] })];
+    const inShell = (n: MenuNode) => menuTarget(n).kind === 'route';
+    expect(firstLeaf(links)?.path).toBe('sso:parking');
+    expect(firstLeaf(links, inShell)?.path).toBe('https://report.example.com/manual');
+    expect(firstLeaf([node({ path: '/links', children: [node({ path: 'sso:parking' })] })], inShell)).toBeUndefined();
+  });
+
   it("names the page's service from the menu, else the first path segment", () => {
     expect(serviceNameOf(node({ serviceName: 'us-system' }), '/system/user')).toBe('us-system');
     expect(serviceNameOf(node({ meta: { serviceName: 'desk' } }), '/desk/notice')).toBe('desk');
@@ -96,7 +103,10 @@ describe('menu lookups', () => {
   });
 
   it('flattens the button tree to code → true', () => {
-    const tree = [{ id: '1', code: 'param', name: '', category: 1, children: [{ id: '2', code: 'param_add', name: '', category: 2, children: [] }] }];
+    const tree = [
+      { id: '1', code: 'param', name: '', category: 1, children: [{ id: '2', code: 'param_add', name: '', category: 2, children: [] }] },
+      { id: '3', code: '', name: 'x', category: 1, children: [] },
+    ];
     expect(flattenButtonCodes(tree)).toEqual({ param: true, param_add: true });
     expect(flattenButtonCodes(null)).toEqual({});
   });

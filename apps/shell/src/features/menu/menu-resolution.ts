@@ -1,4 +1,4 @@
-import type { ButtonNode, MenuNode, TopMenu } from '@wb/contracts/menu';
+import type { MenuNode, TopMenu } from '@wb/contracts/menu';
 import { SUBAPP_MOUNT_PREFIXES } from '@wb/contracts/constants';
 import { fillPlaceholders, type PlaceholderValues } from '../../shared/placeholders';
 
@@ -127,12 +127,19 @@ export function flattenMenus(nodes: MenuNode[], trail: MenuNode[] = []): { node:
   return out;
 }
 
-/** The first leaf of a branch is what opening the branch shows (spec §2 Routes). */
-export function firstLeaf(nodes: MenuNode[]): MenuNode | undefined {
+/**
+ * The first leaf of a branch is what opening the branch shows (spec §2 Routes).
+ * `accept` skips leaves that cannot be shown there: opening a top menu must not
+ * pop up a single-sign-on window because its first entry is one.
+ */
+export function firstLeaf(nodes: MenuNode[], accept: (leaf: MenuNode) => boolean = () => true): MenuNode | undefined {
   for (const node of nodes.filter(isPage)) {
     const children = pageChildren(node);
-    if (children.length === 0) return node;
-    const leaf = firstLeaf(children);
+    if (children.length === 0) {
+      if (accept(node)) return node;
+      continue;
+    }
+    const leaf = firstLeaf(children, accept);
     if (leaf) return leaf;
   }
   return undefined;
@@ -183,19 +190,6 @@ export function serviceNameOf(menu: Pick<MenuNode, 'serviceName' | 'meta'> | und
   const named = menu?.serviceName || menu?.meta?.serviceName;
   if (named) return named;
   return normalizePath(path).split('/')[1] ?? '';
-}
-
-/** Button tree → code map (spec §3 Permission set). */
-export function flattenButtonCodes(nodes: ButtonNode[] | undefined | null): Record<string, true> {
-  const map: Record<string, true> = {};
-  const walk = (list: ButtonNode[]) => {
-    for (const node of list) {
-      if (node.code) map[node.code] = true;
-      if (node.children?.length) walk(node.children);
-    }
-  };
-  walk(nodes ?? []);
-  return map;
 }
 
 /**

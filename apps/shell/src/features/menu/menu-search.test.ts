@@ -12,10 +12,11 @@ const routesByTop = {
   't-sys': [
     node({
       id: 'sys',
+      code: 'sys',
       name: '系统管理',
       path: '/system',
       children: [
-        node({ id: 'param', name: '参数管理', path: '/system/param', children: [node({ id: 'param_add', name: '新增', category: 2 })] }),
+        node({ id: 'param', code: 'param', name: '参数管理', path: '/system/param', children: [node({ id: 'param_add', name: '新增', category: 2 })] }),
         node({ id: 'user', name: '用户管理', path: '/system/user' }),
         node({ id: 'sysadmin', name: '系统管理员', path: '/system/admins' }),
         node({ id: 'en', name: 'Operation Log', path: '/system/oplog' }),
@@ -65,5 +66,15 @@ describe('menu search', () => {
     const index = buildSearchIndex([top('t', 'T')], { t: [node({ id: 'a', name: '小区', path: '/a' }), node({ id: 'b', name: 'xq report', path: '/b' })] }, pinyinKeys);
     expect(searchMenus(index, 'xq').map((e) => e.name)).toEqual(['xq report', '小区']);
     expect(searchMenus(withPinyin, 'x', 1)).toHaveLength(1);
+  });
+
+  it('shows translated names and finds an entry by the translated or the server name', () => {
+    const english: Record<string, string> = { param: 'Parameters', sys: 'System management', 't-sys': 'System' };
+    const index = buildSearchIndex(topMenus, routesByTop, undefined, (code, name) => (code && english[code]) || name);
+    const found = (q: string) => searchMenus(index, q).map((e) => [e.name, e.trail.join(' / ')]);
+    expect(found('param')).toEqual([['Parameters', 'System management']]);
+    expect(found('参数')).toEqual([['Parameters', 'System management']]);
+    // the root branch named like its top menu is the top menu's entry
+    expect(found('system')).toEqual([['System', '']]);
   });
 });

@@ -8,6 +8,8 @@ import { flattenMenus, normalizePath, opensInIframe } from './menu-resolution';
  * pinyin keys come from pinyin-keys.ts, loaded only when a search UI opens.
  */
 export type PinyinKeys = (name: string) => string[];
+/** The shown name of a menu by code and server name (menu-label.ts); the server name stays searchable. */
+export type LabelOf = (code: string | undefined, name: string) => string;
 
 export interface SearchEntry {
   /** a top menu (opens its first page) or a menu of a side menu (a branch opens its first leaf) */
@@ -29,16 +31,23 @@ export function normalizeQuery(text: string): string {
   return text.toLowerCase().replace(/\s+/g, '');
 }
 
-function nameKeys(name: string, pinyinKeys?: PinyinKeys): string[] {
-  const lower = name.toLowerCase();
-  // Each word of a multi-word name ('System user' → 'user') is a start too.
-  const words = lower.split(/[\s/·_-]+/).filter(Boolean);
-  const keys = [normalizeQuery(lower), ...words.slice(1), ...(pinyinKeys ? pinyinKeys(name).map(normalizeQuery) : [])];
+function nameKeys(names: string[], pinyinKeys?: PinyinKeys): string[] {
+  const keys = names.flatMap((name) => {
+    const lower = name.toLowerCase();
+    // Each word of a multi-word name ('System user' → 'user') is a start too.
+    const words = lower.split(/[\s/·_-]+/).filter(Boolean);
+    return [normalizeQuery(lower), ...words.slice(1), ...(pinyinKeys ? pinyinKeys(name).map(normalizeQuery) : [])];
+  });
   return [...new Set(keys.filter(Boolean))];
 }
 
 /** Every top menu and every menu of their side menus (not buttons), once per path. */
-export function buildSearchIndex(topMenus: TopMenu[], routesByTop: Record<string, MenuNode[] | undefined>, pinyinKeys?: PinyinKeys): SearchEntry[] {
+export function buildSearchIndex(
+  topMenus: TopMenu[],
+  routesByTop: Record<string, MenuNode[] | undefined>,
+  pinyinKeys?: PinyinKeys,
+  labelOf: LabelOf = (_code, name) => name,
+): SearchEntry[] {
   const seen = new Set<string>();
   const entries: SearchEntry[] = [];
   const firstTime = (path: string, name: string) => {
@@ -49,14 +58,16 @@ export function buildSearchIndex(topMenus: TopMenu[], routesByTop: Record<string
   };
   const tops = topMenus.flatMap((t) => [t, ...(t.childList ?? [])]);
   for (const top of tops) {
-    if (firstTime(top.path ?? '', top.name)) entries.push({ kind: 'top', id: top.id, topId: top.id, top, name: top.name, trail: [], keys: nameKeys(top.name, pinyinKeys) });
+    const topLabel = labelOf(top.code, top.name);
+    if (firstTime(top.path ?? '', top.name)) entries.push({ kind: 'top', id: top.id, topId: top.id, top, name: topLabel, trail: [], keys: nameKeys([top.name, topLabel], pinyinKeys) });
     for (const { node, trail } of flattenMenus(routesByTop[top.id] ?? [])) {
       // The root branch named like its top menu is the same place ('系统管理' → '系统管理').
       if (!trail.length && node.name === top.name) continue;
       if (!firstTime(node.path ?? '', node.name)) continue;
-      const names = trail.map((n) => n.name);
-      if (names[0] !== top.name) names.unshift(top.name);
-      entries.push({ kind: 'menu', id: node.id, topId: top.id, top, node, name: node.name, trail: names, keys: nameKeys(node.name, pinyinKeys) });
+      const names = trail.map((n) => labelOf(n.code, n.name));
+      if (trail[0]?.name !== top.name) names.unshift(topLabel);
+      const label = labelOf(node.code, node.name);
+      entries.push({ kind: 'menu', id: node.id, topId: top.id, top, node, name: label, trail: names, keys: nameKeys([node.name, label], pinyinKeys) });
     }
   }
   return entries;

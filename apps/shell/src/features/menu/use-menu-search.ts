@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MenuNode, TopMenu } from '@wb/contracts/menu';
+import { menuLabel } from './menu-label';
 import { buildSearchIndex, searchMenus, type PinyinKeys, type SearchEntry } from './menu-search';
 
 let pinyinModule: Promise<PinyinKeys> | undefined;
@@ -13,7 +15,8 @@ function loadPinyinKeys(): Promise<PinyinKeys> {
 /** The menu search over the user's menus; name prefixes work at once, pinyin once loaded. */
 export function useMenuSearch(topMenus: TopMenu[], routesByTop: Record<string, MenuNode[] | undefined>) {
   const [pinyin, setPinyin] = useState<PinyinKeys | undefined>(undefined);
-  const index = useMemo(() => buildSearchIndex(topMenus, routesByTop, pinyin), [topMenus, routesByTop, pinyin]);
+  const { t } = useTranslation();
+  const index = useMemo(() => buildSearchIndex(topMenus, routesByTop, pinyin, (code, name) => menuLabel(t, code, name)), [topMenus, routesByTop, pinyin, t]);
   const enablePinyin = useCallback(() => {
     if (!pinyin) void loadPinyinKeys().then((fn) => setPinyin(() => fn));
   }, [pinyin]);

@@ -31,7 +31,7 @@ export function SubAppOutlet() {
     return (
       <Result
         status="warning"
-        title={t('microApps.notFound')}
+        title={t('microApps.registryFailed')}
         extra={
           <Button type="primary" onClick={() => void queryClient.refetchQueries({ queryKey: subAppRegistryQuery.queryKey })}>
             {t('microApps.retry')}

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ButtonNode, MenuNode, TopMenu } from '@wb/contracts/menu';
+import { flattenButtonCodes, type ButtonNode, type MenuNode, type TopMenu } from '@wb/contracts/menu';
 import { http } from '../../../shared/request';
-import { flattenButtonCodes } from '../menu-resolution';
 
 /** Menus change only when an administrator edits them: keep them for the session. */
 const MENU_STALE_MS = Infinity;

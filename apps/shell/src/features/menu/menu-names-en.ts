@@ -1,0 +1,107 @@
+import { SUBAPPS } from '@wb/contracts/subapps';
+
+/**
+ * English names of the seeded menus, by menu code (the routes' meta.i18n).
+ * Chinese shows the server's names as they are, so a tenant's renaming shows;
+ * a menu without an entry here shows its server name in English too.
+ */
+const APP_NAMES: Record<string, string> = {
+  work: 'Operations',
+  coredata: 'Master data',
+  publish: 'Releases',
+  config: 'Back office',
+  'emergency-support': 'Emergency support',
+  cruiser: 'Mechanised work 2.0',
+  labor: 'Labour work',
+  'order-accumulation': 'Work-order points',
+  vaas: 'Video sensing',
+  'create-order': 'Work-order dispatch',
+  guide: 'Release guide',
+  base: 'Base capabilities',
+};
+
+const PAGES: Record<string, string> = {
+  system_admin: 'System',
+  system: 'Administration',
+  user: 'Users',
+  dept: 'Departments',
+  post: 'Posts',
+  dict: 'System dictionary',
+  dictbiz: 'Business dictionary',
+  menu: 'Menus',
+  topmenu: 'Top menus',
+  param: 'Parameters',
+  tenant: 'Tenants',
+  tenantpackage: 'Tenant packages',
+  client: 'Clients',
+  subapp: 'Sub-applications',
+  authority: 'Authority',
+  role: 'Roles',
+  datascope: 'Data scopes',
+  apiscope: 'API scopes',
+  base: 'Base data',
+  region: 'Regions',
+  monitor: 'Logs',
+  usual: 'Usual logs',
+  api: 'API logs',
+  error: 'Error logs',
+  resource: 'Resources',
+  attach: 'Attachments',
+  oss: 'Object storage',
+  sms: 'SMS',
+  tool: 'Developer tools',
+  code: 'Code generator',
+  datasource: 'Data sources',
+  model: 'Data models',
+  flow: 'Workflow',
+  flow_model: 'Process models',
+  flow_deploy: 'Deployment',
+  flow_manager: 'Processes',
+  flow_follow: 'Tracking',
+  work: 'My affairs',
+  start: 'Start an affair',
+  claim: 'To claim',
+  todo: 'To do',
+  send: 'Sent',
+  done: 'Done',
+  desk: 'Announcements',
+  notice: 'Notices',
+  updateAnnouncement: 'Update notes',
+  external_links: 'External systems',
+  links: 'External systems',
+  links_parking: 'Smart parking',
+  links_report: 'Reports',
+  links_manual: 'Manual',
+  links_status: 'Service status',
+  work_workforce: 'Workforce',
+  work_attendance: 'Attendance',
+  work_vacation: 'Leave',
+  work_salary: 'Salary',
+  work_qualityEvaluation: 'Quality evaluation',
+  work_processSupervision: 'Process supervision',
+  work_remotePatrol: 'Remote patrol',
+  company: 'Companies',
+  city: 'Cities',
+  project: 'Projects',
+  supplier: 'Suppliers',
+  vehicle: 'Vehicles',
+  coredata_facility: 'Facilities',
+  coredata_grid: 'Grids',
+  coredata_iot: 'IoT devices',
+  coredata_jobLocation: 'Job locations',
+  coredata_user: 'Staff',
+};
+
+export const menuNamesEn: Record<string, string> = {
+  ...PAGES,
+  ...Object.fromEntries(
+    SUBAPPS.flatMap((app) => {
+      const name = APP_NAMES[app.serviceName] ?? app.name;
+      return [
+        [`app_${app.serviceName}`, name],
+        [`${app.serviceName}_home`, name],
+        [`${app.serviceName}_start`, 'Home'],
+      ];
+    }),
+  ),
+};
