@@ -15,12 +15,11 @@ import { useSession } from '../../shared/session-store';
 import { feedback } from '../../shared/feedback';
 import { safeRedirect } from '../../shared/navigation';
 import { usePageTitle } from '../../shared/ui/use-page-title';
-import { LanguageToggle } from '../../shared/ui/language-toggle';
 import { DEFAULT_LOGIN_SETTINGS, loginSettingsQuery } from './api/login-settings';
 import { getCaptcha } from './api/captcha';
+import { AuthFrame, CaptchaImage } from './auth-frame';
 import { requestSocialToken, requestToken } from './api/token';
 import { readSocialCallback, rememberSocialSource, socialAuthorizeUrl, socialLabel, socialSources, pendingSocialSource, forgetSocialSource } from './social-login';
-import './login-page.css';
 
 // Its own chunk: the dialog (Modal, Alert, the shell's texts) is not part of the /login budget.
 const RegisterDialog = lazy(() => import('./register-dialog'));
@@ -122,81 +121,66 @@ export default function LoginPage() {
   });
 
   return (
-    <div className="login-page">
-      <div className="login-page__lang">
-        <LanguageToggle />
-      </div>
-      <section className="login-card">
-        <h1 className="login-card__heading">{t('login.heading')}</h1>
-        <p className="login-card__subtitle">{t('login.subtitle')}</p>
-        <Form<LoginFields> form={form} name="login" layout="vertical" size="large" onFinish={(v) => submit.mutate(v)} requiredMark={false}>
-          {settings?.tenantMode && (
-            <Form.Item name="tenantId" label={t('login.tenantId')} rules={[{ required: true, message: t('login.tenantRequired') }]}>
-              <Input autoComplete="organization" />
-            </Form.Item>
-          )}
-          <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
-            <Input autoComplete="username" />
+    <AuthFrame title={t('login.heading')} subtitle={t('login.subtitle')}>
+      <Form<LoginFields> form={form} name="login" layout="vertical" size="large" onFinish={(v) => submit.mutate(v)} requiredMark={false}>
+        {settings?.tenantMode && (
+          <Form.Item name="tenantId" label={t('login.tenantId')} rules={[{ required: true, message: t('login.tenantRequired') }]}>
+            <Input autoComplete="organization" />
           </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Password autoComplete="current-password" />
-          </Form.Item>
-          {captchaOn && (
-            <Form.Item label={t('login.captcha')} htmlFor="login_code" required>
-              <div className="login-captcha">
-                <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
-                  <Input id="login_code" aria-label={t('login.captcha')} maxLength={8} autoComplete="off" />
-                </Form.Item>
-                <button
-                  type="button"
-                  className="login-captcha__image"
-                  title={t('login.captchaRefresh')}
-                  aria-label={t('login.captchaRefresh')}
-                  onClick={refreshCaptcha}
-                >
-                  {captcha.data?.image && <img src={captcha.data.image} alt={t('login.captcha')} />}
-                </button>
-              </div>
-            </Form.Item>
-          )}
-          <Form.Item style={{ marginBottom: 0 }}>
-            {/* A styled native button: antd's Button drags its colour-preset
-                styles (Collapse, ColorPresets) into the login route, ~11 KB gz. */}
-            <button type="submit" className="login-submit" disabled={!settings || submit.isPending} aria-busy={submit.isPending}>
-              {submit.isPending && <span className="login-submit__spinner" aria-hidden="true" />}
-              {t('login.submit')}
-            </button>
-          </Form.Item>
-        </Form>
-        <div className="login-links">
-          <Link to="/forgot-password">{t('login.forgot')}</Link>
-          <button type="button" className="login-link-button" onClick={() => setRegister({})}>
-            {t('login.register')}
-          </button>
-        </div>
-        {sources.length > 0 && (
-          <div className="login-social">
-            <div className="login-social__title">{t('login.socialTitle')}</div>
-            <div className="login-social__buttons">
-              {sources.map((source) => (
-                <button
-                  key={source}
-                  type="button"
-                  className="login-social__button"
-                  disabled={!settings || social.isPending}
-                  onClick={() => {
-                    rememberSocialSource(source);
-                    window.location.assign(socialAuthorizeUrl(appEnv.apiBase, source, tenantIdNow()));
-                  }}
-                >
-                  {socialLabel(source)}
-                </button>
-              ))}
-            </div>
-            {social.isPending && <div className="login-social__title">{t('login.socialLoading')}</div>}
-          </div>
         )}
-      </section>
+        <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Password autoComplete="current-password" />
+        </Form.Item>
+        {captchaOn && (
+          <Form.Item label={t('login.captcha')} htmlFor="login_code" required>
+            <div className="login-captcha">
+              <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
+                <Input id="login_code" aria-label={t('login.captcha')} maxLength={8} autoComplete="off" />
+              </Form.Item>
+              <CaptchaImage image={captcha.data?.image} alt={t('login.captcha')} onRefresh={refreshCaptcha} />
+            </div>
+          </Form.Item>
+        )}
+        <Form.Item style={{ marginBottom: 0 }}>
+          {/* A styled native button: antd's Button drags its colour-preset
+              styles (Collapse, ColorPresets) into the login route, ~11 KB gz. */}
+          <button type="submit" className="login-submit" disabled={!settings || submit.isPending} aria-busy={submit.isPending}>
+            {submit.isPending && <span className="login-submit__spinner" aria-hidden="true" />}
+            {t('login.submit')}
+          </button>
+        </Form.Item>
+      </Form>
+      <div className="login-links">
+        <Link to="/forgot-password">{t('login.forgot')}</Link>
+        <button type="button" className="login-link-button" onClick={() => setRegister({})}>
+          {t('login.register')}
+        </button>
+      </div>
+      {sources.length > 0 && (
+        <div className="login-social">
+          <div className="login-social__title">{t('login.socialTitle')}</div>
+          <div className="login-social__buttons">
+            {sources.map((source) => (
+              <button
+                key={source}
+                type="button"
+                className="login-social__button"
+                disabled={!settings || social.isPending}
+                onClick={() => {
+                  rememberSocialSource(source);
+                  window.location.assign(socialAuthorizeUrl(appEnv.apiBase, source, tenantIdNow()));
+                }}
+              >
+                {socialLabel(source)}
+              </button>
+            ))}
+          </div>
+          {social.isPending && <div className="login-social__title">{t('login.socialLoading')}</div>}
+        </div>
+      )}
       {register && settings && (
         <Suspense fallback={null}>
           <RegisterDialog
@@ -207,6 +191,6 @@ export default function LoginPage() {
           />
         </Suspense>
       )}
-    </div>
+    </AuthFrame>
   );
 }

@@ -7,10 +7,9 @@ import { passwordChangeError, phoneError } from '@wb/contracts/validation';
 import '../../shared/i18n/shell-texts';
 import { feedback } from '../../shared/feedback';
 import { usePageTitle } from '../../shared/ui/use-page-title';
-import { LanguageToggle } from '../../shared/ui/language-toggle';
 import { loginSettingsQuery } from './api/login-settings';
+import { AuthFrame, CaptchaImage } from './auth-frame';
 import { resetPassword, retrieveCaptcha, retrieveUserInfo, sendRetrieveSms, validateRetrieveCode } from './api/retrieve';
-import './login-page.css';
 import './retrieve-password-page.css';
 
 /** A new SMS code may be asked for once a minute (the server refuses sooner). */
@@ -39,9 +38,7 @@ function CaptchaInput({ captcha, name, onRefresh }: { captcha: ReturnType<typeof
         <Form.Item name={name} noStyle rules={[{ required: true, whitespace: true, message: t('retrieve.captchaRequired') }]}>
           <Input id={`retrieve_${name}`} maxLength={8} autoComplete="off" />
         </Form.Item>
-        <button type="button" className="login-captcha__image" title={t('login.captchaRefresh')} aria-label={t('login.captchaRefresh')} onClick={onRefresh}>
-          {captcha.data?.image && <img src={captcha.data.image} alt={t('retrieve.captcha')} />}
-        </button>
+        <CaptchaImage image={captcha.data?.image} alt={t('retrieve.captcha')} onRefresh={onRefresh} />
       </div>
     </Form.Item>
   );
@@ -213,55 +210,49 @@ export default function RetrievePasswordPage() {
   const [progress, setProgress] = useState<Progress | null>(null);
 
   return (
-    <div className="login-page">
-      <div className="login-page__lang">
-        <LanguageToggle />
-      </div>
-      <section className="login-card retrieve-card">
-        <h1 className="login-card__heading">{t('retrieve.title')}</h1>
-        <Steps
-          size="small"
-          current={step}
-          className="retrieve-steps"
-          items={[{ title: t('retrieve.stepAccount') }, { title: t('retrieve.stepPhone') }, { title: t('retrieve.stepPassword') }, { title: t('retrieve.stepDone') }]}
+    <AuthFrame title={t('retrieve.title')} className="retrieve-card">
+      <Steps
+        size="small"
+        current={step}
+        className="retrieve-steps"
+        items={[{ title: t('retrieve.stepAccount') }, { title: t('retrieve.stepPhone') }, { title: t('retrieve.stepPassword') }, { title: t('retrieve.stepDone') }]}
+      />
+      {step === 0 && (
+        <AccountStep
+          tenantMode={settings.data?.tenantMode === true}
+          onNext={(p) => {
+            setProgress(p);
+            setStep(1);
+          }}
         />
-        {step === 0 && (
-          <AccountStep
-            tenantMode={settings.data?.tenantMode === true}
-            onNext={(p) => {
-              setProgress(p);
-              setStep(1);
-            }}
-          />
-        )}
-        {step === 1 && progress && (
-          <PhoneStep
-            progress={progress}
-            onBack={() => setStep(0)}
-            onNext={(p) => {
-              setProgress(p);
-              setStep(2);
-            }}
-          />
-        )}
-        {step === 2 && progress && <PasswordStep progress={progress} onDone={() => setStep(3)} />}
-        {step === 3 && (
-          <Result
-            status="success"
-            title={t('retrieve.done')}
-            extra={
-              <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
-                {t('retrieve.toLogin')}
-              </Button>
-            }
-          />
-        )}
-        {step < 3 && (
-          <div className="retrieve-footer">
-            <Link to="/login">{t('retrieve.toLogin')}</Link>
-          </div>
-        )}
-      </section>
-    </div>
+      )}
+      {step === 1 && progress && (
+        <PhoneStep
+          progress={progress}
+          onBack={() => setStep(0)}
+          onNext={(p) => {
+            setProgress(p);
+            setStep(2);
+          }}
+        />
+      )}
+      {step === 2 && progress && <PasswordStep progress={progress} onDone={() => setStep(3)} />}
+      {step === 3 && (
+        <Result
+          status="success"
+          title={t('retrieve.done')}
+          extra={
+            <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
+              {t('retrieve.toLogin')}
+            </Button>
+          }
+        />
+      )}
+      {step < 3 && (
+        <div className="retrieve-footer">
+          <Link to="/login">{t('retrieve.toLogin')}</Link>
+        </div>
+      )}
+    </AuthFrame>
   );
 }
