@@ -7,10 +7,11 @@ import { buttonName, message } from './support/shell';
 
 // The main server knows this provider as 'gitee' (support/servers.ts SOCIAL_PROVIDERS).
 let provider: Server;
+// a new identity each run, so that a second run against the same server starts unknown again
 const login = unique('octo');
 
 test.beforeAll(async () => {
-  provider = await startFakeProvider({ id: 4242, login, name: 'Octo Cat', avatar_url: 'https://avatars.example.com/octo.png' });
+  provider = await startFakeProvider({ id: Date.now(), login, name: 'Octo Cat', avatar_url: 'https://avatars.example.com/octo.png' });
 });
 test.afterAll(() => new Promise<void>((done) => provider.close(() => done())));
 
