@@ -81,7 +81,9 @@ function jwtSecretFor(dataDir: string, given?: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = overrides.dataDir ?? (env.DATA_DIR === ':memory:' ? ':memory:' : resolve(env.DATA_DIR || './data'));
+  // `npm start` runs the server inside apps/server; a relative DATA_DIR means the folder the
+  // user typed the command in (npm's INIT_CWD), as the README says, not the workspace's.
+  const dataDir = overrides.dataDir ?? (env.DATA_DIR === ':memory:' ? ':memory:' : resolve(env.INIT_CWD ?? '.', env.DATA_DIR || './data'));
   return {
     port: int('PORT', env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
