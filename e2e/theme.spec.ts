@@ -69,3 +69,14 @@ test.describe('themes and language', () => {
     await expect(page.getByText('当前项目', { exact: true }).first()).toBeVisible();
   });
 });
+
+test('the system asking for less motion turns antd’s animations off, and back on', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/login');
+  const account = page.locator('#login_username');
+  await expect(account).toHaveCSS('transition-duration', '0.2s');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(account).toHaveCSS('transition-duration', '0s');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect(account).toHaveCSS('transition-duration', '0.2s');
+});

@@ -11,16 +11,17 @@ LOG="$(mktemp)"
 trap 'rm -f "$LOG"' EXIT
 run() { "$@" 2>&1 | tee -a "$LOG"; }
 
-# The closing line: vitest's 'Tests  N passed', Playwright's 'N passed', our checks' 'N passed, N failed'.
+# The closing line: vitest's 'Tests  N passed', Playwright's 'N passed' and 'N flaky', our checks' 'N passed, N failed'.
 summary() {
   node -e '
     const text = require("fs").readFileSync(process.argv[1], "utf8").replace(/\x1b\[[0-9;]*m/g, "");
-    let passed = 0, failed = 0;
+    let passed = 0, failed = 0, flaky = 0;
     for (const m of text.matchAll(/^\s*Tests\s+(?:(\d+) failed \| )?(\d+) passed/gm)) { failed += +(m[1] || 0); passed += +m[2]; }
     for (const m of text.matchAll(/^\s+(\d+) passed \(/gm)) passed += +m[1];
     for (const m of text.matchAll(/^\s+(\d+) failed$/gm)) failed += +m[1];
+    for (const m of text.matchAll(/^\s+(\d+) flaky$/gm)) flaky += +m[1];
     for (const m of text.matchAll(/: (\d+) passed, (\d+) failed$/gm)) { passed += +m[1]; failed += +m[2]; }
-    console.log(`\nall tests: ${passed} passed, ${failed} failed`);
+    console.log(`\nall tests: ${passed + flaky} passed, ${failed} failed${flaky ? ` (${flaky} of them flaky: passed on a retry)` : ""}`);
   ' "$LOG"
 }
 

@@ -9,6 +9,7 @@ import enUS from 'antd/locale/en_US';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../shared/query-client';
 import { setMessageApi } from '../shared/feedback';
+import { useReducedMotion } from '../shared/ui/use-reduced-motion';
 
 /** Spec §2 Top bar: default theme colour. */
 const PRIMARY_COLOR = '#ff8642';
@@ -31,9 +32,10 @@ export function Providers({ children }: { children: ReactNode }) {
   // Re-renders on language change so antd's texts follow i18next.
   const { i18n } = useTranslation();
   const locale = i18n.language === 'en' ? enUS : zhCN;
+  const motion = !useReducedMotion();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={{ token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR } }}>
+      <ConfigProvider locale={locale} theme={{ token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR, motion } }}>
         <MessageBridge />
         {children}
       </ConfigProvider>

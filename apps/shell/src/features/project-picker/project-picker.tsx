@@ -48,6 +48,11 @@ export default function ProjectPicker() {
       showSearch={{ filter: matches, limit: 50 }}
       aria-label={t('project.label')}
       displayRender={(labels) => labels[labels.length - 1]}
+      // Esc closes the picker. Left alone, the browser's own Esc on a search input empties it,
+      // which counts as typing and opens the picker again with every project.
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') e.preventDefault();
+      }}
       onChange={(_ids, nodes) => {
         const path = nodes as unknown as ProjectTreeNode[] | undefined;
         if (!path?.length) return;
