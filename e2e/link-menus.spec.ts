@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { buttonName, login, pickerDropdown, searchProject, tab } from './support/shell';
+import { buttonName, fillLogin, login, pickerDropdown, searchProject, tab } from './support/shell';
 
 /**
  * The seeded 外部系统 top menu holds one entry per link type (seed-menus.ts).
@@ -110,8 +110,7 @@ test.describe('link menus', () => {
     await serveLocally(context, /^https:\/\/gray-api\.workbench\.example\.com\//, baseURL!, apiCalls);
 
     await page.goto('https://gray.workbench.example.com/login');
-    await page.locator('#login_username').fill('admin');
-    await page.locator('#login_password').fill('admin123');
+    await fillLogin(page);
     await page.getByRole('button', { name: buttonName('登录') }).click();
     await expect(page).toHaveURL('https://gray.workbench.example.com/wel/index');
     expect(apiCalls).toContain('https://gray-api.workbench.example.com/us-auth/oauth/token');

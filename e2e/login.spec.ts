@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buttonName, confirmDialog, fillLogin, login, message, tab } from './support/shell';
+import { buttonName, confirmDialog, fillLogin, login, logout, message, tab, userMenu } from './support/shell';
 
 test.describe('login and session', () => {
   test('login (captcha off) lands on /wel/index with the 工作台 tab', async ({ page }) => {
@@ -50,8 +50,7 @@ test.describe('login and session', () => {
 
   test('logout asks for confirmation, then forgets the session', async ({ page }) => {
     await login(page);
-    await page.locator('.wb-user').hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await userMenu(page, '退出登录');
     const dialog = confirmDialog(page);
     await expect(dialog.getByText('退出系统, 是否继续?')).toBeVisible();
 
@@ -59,10 +58,7 @@ test.describe('login and session', () => {
     await dialog.getByRole('button', { name: buttonName('取消') }).click();
     await expect(page).toHaveURL(/\/wel\/index$/);
 
-    await page.locator('.wb-user').hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await confirmDialog(page).getByRole('button', { name: buttonName('确定') }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await logout(page);
     expect(await page.evaluate(() => localStorage.getItem('saber-token'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('saber-storage-version'))).toBe('v2');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, pickerDropdown, searchProject } from './support/shell';
+import { login, logout, pickerDropdown, searchProject } from './support/shell';
 
 test.describe('themes and language', () => {
   test.beforeEach(async ({ page }) => {
@@ -28,11 +28,7 @@ test.describe('themes and language', () => {
     await expect(layout).toHaveCSS('--wb-primary', '#1677ff');
 
     // a per-browser choice: logging out does not forget it
-    await page.locator('.wb-user').hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
-    // the logout is done when the shell is on /login; going there sooner would find the token still kept
-    await expect(page).toHaveURL(/\/login$/);
+    await logout(page);
     await login(page);
     await expect(layout).toHaveClass(/theme-dark/);
 

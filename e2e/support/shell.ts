@@ -50,6 +50,16 @@ export async function userMenu(page: Page, item: string): Promise<void> {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
+/**
+ * Logs out from the user menu and confirms. Done when the shell is on /login: a
+ * page opened sooner would still find the token and lead back into the app.
+ */
+export async function logout(page: Page): Promise<void> {
+  await userMenu(page, '退出登录');
+  await confirmDialog(page).getByRole('button', { name: buttonName('确定') }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 /** The text the project picker shows. */
 export function pickerValue(page: Page): Locator {
   return page.locator('.wb-project-picker .ant-select-selection-item');

@@ -10,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
-const flattenSeeds = (seeds: MenuSeed[]): MenuSeed[] => seeds.flatMap((m) => [m, ...flattenSeeds(m.children ?? [])]);
+/** Every node of a menu tree: the server's routes or the seed's menus. */
+const flatten = <T extends { children?: T[] }>(nodes: T[]): T[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 
 describe('menus', () => {
   it('gives the admin the system top menu and one per sub-application', async () => {
@@ -31,7 +31,7 @@ describe('menus', () => {
     // routes hold menus only, never buttons
     expect(all.every((m) => m.category === 1)).toBe(true);
     const coredata = tops.find((m) => m.serviceName === 'coredata')!;
-    const sub = flatten((await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: coredata.id } })).json().data);
+    const sub = flatten<MenuNode>((await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: coredata.id } })).json().data);
     expect(sub.some((m) => m.path === '/coredata/project')).toBe(true);
   });
 
@@ -43,7 +43,7 @@ describe('menus', () => {
       const routes: MenuNode[] = (await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: top.id } })).json().data;
       for (const m of flatten(routes)) paths.add(m.path);
     }
-    const seeded = topMenuSeeds.flatMap((top) => flattenSeeds(top.menus)).map((m) => m.path);
+    const seeded = topMenuSeeds.flatMap((top) => flatten<MenuSeed>(top.menus)).map((m) => m.path);
     expect(seeded.filter((p) => !paths.has(p))).toEqual([]);
     expect(paths).toContain('/tool/model');
     expect(paths).toContain('/flow/model');
@@ -53,16 +53,16 @@ describe('menus', () => {
     const { call } = await as(t.app, 'user');
     const tops: TopMenu[] = (await call({ method: 'GET', url: '/us-system/v2/top-menu-multi/top-menu' })).json().data;
     expect(tops.map((m) => m.name)).toEqual(['系统管理', '运营工作台']);
-    const side = flatten((await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: tops[0].id } })).json().data);
+    const side = flatten<MenuNode>((await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: tops[0].id } })).json().data);
     expect(side.map((m) => m.path)).toEqual(['/system', '/system/param']);
-    const buttons = flatten((await call({ method: 'GET', url: '/us-system/menu/buttons' })).json().data).map((m) => m.code);
+    const buttons = flatten<MenuNode>((await call({ method: 'GET', url: '/us-system/menu/buttons' })).json().data).map((m) => m.code);
     expect(buttons).toContain('param');
     expect(buttons).not.toContain('param_add');
   });
 
   it('gives the admin the button codes', async () => {
     const { call } = await as(t.app);
-    const codes = flatten((await call({ method: 'GET', url: '/us-system/menu/buttons' })).json().data).map((m) => m.code);
+    const codes = flatten<MenuNode>((await call({ method: 'GET', url: '/us-system/menu/buttons' })).json().data).map((m) => m.code);
     expect(codes).toEqual(expect.arrayContaining(['param_add', 'param_edit', 'param_delete', 'param_view']));
   });
 

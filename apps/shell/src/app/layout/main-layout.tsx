@@ -24,7 +24,7 @@ import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
 import { describePage } from './current-page';
 import { sidebarHidden } from './sidebar-rules';
-import { openTab, tabKey } from './tab-rules';
+import { openTab, tabKey, tabLabel } from './tab-rules';
 import { useOpenMenu } from './use-open-menu';
 import { useQueryActions } from './use-query-actions';
 import { useTopMenuSync } from './use-top-menu-sync';
@@ -78,7 +78,7 @@ function ShellLayout() {
     () => describePage(location.pathname, location.search, index.routesByTop),
     [location.pathname, location.search, index.routesByTop],
   );
-  usePageTitle(page ? (page.tab.labelKey ? t(page.tab.labelKey, { defaultValue: page.tab.label }) : page.tab.label) : undefined);
+  usePageTitle(page ? tabLabel(t, page.tab) : undefined);
 
   // Keyed on the tab's identity, not the page object: closing tabs must not re-open
   // the page being left while the navigation away from it is still pending.

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { FIRST_PAGE } from '@wb/contracts/constants';
 import type { Tab } from '../../shared/session-store';
 
@@ -5,6 +6,11 @@ import type { Tab } from '../../shared/session-store';
 
 /** The fixed first tab: the workbench, not closable. */
 export const HOME_TAB: Tab = { label: '工作台', labelKey: 'menu.workbench', value: FIRST_PAGE, query: '', closable: false };
+
+/** A tab's label in the current language: its i18n key when it has one, else the name it was opened with. */
+export function tabLabel(t: TFunction, tab: Pick<Tab, 'label' | 'labelKey'>): string {
+  return tab.labelKey ? t(tab.labelKey, { defaultValue: tab.label }) : tab.label;
+}
 
 export function tabKey(tab: Pick<Tab, 'value' | 'query'>): string {
   return `${tab.value}${tab.query}`;

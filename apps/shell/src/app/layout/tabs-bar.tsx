@@ -7,7 +7,7 @@ import { useSession, type Tab } from '../../shared/session-store';
 import { feedback } from '../../shared/feedback';
 import { queryClient } from '../../shared/query-client';
 import { clearServerCache } from '../../features/auth/api/session-calls';
-import { closeAllTabs, closeOtherTabs, closeTab, tabKey, withHome } from './tab-rules';
+import { closeAllTabs, closeOtherTabs, closeTab, tabKey, tabLabel, withHome } from './tab-rules';
 
 type TabAction = 'clearCache' | 'closeOthers' | 'closeAll';
 
@@ -20,7 +20,6 @@ export function TabsBar({ activeKey }: { activeKey: string }) {
   const tabs = withHome(stored);
 
   const goTo = (tab: Tab) => navigate(`${tab.value}${tab.query}`);
-  const labelOf = (tab: Tab) => (tab.labelKey ? t(tab.labelKey, { defaultValue: tab.label }) : tab.label);
 
   const runAction = (action: TabAction, key: string) => {
     if (action === 'clearCache') {
@@ -61,7 +60,7 @@ export function TabsBar({ activeKey }: { activeKey: string }) {
       size="small"
       hideAdd
       activeKey={activeKey}
-      items={tabs.map((tab) => ({ key: tabKey(tab), label: labelOf(tab), closable: tab.closable && tabs.length > 1 }))}
+      items={tabs.map((tab) => ({ key: tabKey(tab), label: tabLabel(t, tab), closable: tab.closable && tabs.length > 1 }))}
       onChange={(key) => {
         const tab = tabs.find((item) => tabKey(item) === key);
         if (tab) goTo(tab);

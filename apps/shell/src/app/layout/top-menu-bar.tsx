@@ -25,10 +25,10 @@ export function TopMenuBar({ topMenus, dark }: { topMenus: TopMenu[]; dark: bool
 
   const byId = useMemo(() => new Map(flatten(topMenus).map((top) => [top.id, top])), [topMenus]);
   const items = useMemo<MenuProps['items']>(() => {
-    const toItem = (top: TopMenu): NonNullable<MenuProps['items']>[number] =>
-      top.childList?.length
-        ? { key: top.id, label: menuLabel(t, top.code, top.name), children: top.childList.map(toItem) }
-        : { key: top.id, label: menuLabel(t, top.code, top.name) };
+    const toItem = (top: TopMenu): NonNullable<MenuProps['items']>[number] => {
+      const label = menuLabel(t, top.code, top.name);
+      return top.childList?.length ? { key: top.id, label, children: top.childList.map(toItem) } : { key: top.id, label };
+    };
     return [{ key: HOME_KEY, label: t('menu.home'), icon: <HomeOutlined /> }, ...topMenus.map(toItem)];
   }, [topMenus, t]);
 

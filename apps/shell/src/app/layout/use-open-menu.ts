@@ -56,7 +56,7 @@ export function useOpenMenu() {
     [navigate],
   );
 
-  const targetOf = useCallback((menu: MenuNode) => menuTarget(menu, { values, gray }), [values, gray]);
+  const targetOf = useCallback((menu: Parameters<typeof menuTarget>[0]) => menuTarget(menu, { values, gray }), [values, gray]);
   const openMenu = useCallback((menu: MenuNode) => go(targetOf(menu)), [go, targetOf]);
   /** a leaf that opens inside the shell: what a branch or top menu shows when opened */
   const showsInShell = useCallback((menu: MenuNode) => targetOf(menu).kind === 'route', [targetOf]);
@@ -75,9 +75,9 @@ export function useOpenMenu() {
       const routes = await queryClient.fetchQuery(routesQuery(top.id));
       const leaf = firstLeaf(routes, showsInShell);
       if (leaf) openMenu(leaf);
-      else if (top.path) go(menuTarget({ path: top.path, name: top.name, query: '', isOpen: 1, isBlank: false }, { values, gray }));
+      else if (top.path) go(targetOf({ path: top.path, name: top.name, query: '', isOpen: 1, isBlank: false }));
     },
-    [go, openMenu, setTopMenuId, showsInShell, values, gray],
+    [go, openMenu, setTopMenuId, showsInShell, targetOf],
   );
 
   /** A search result: a top menu opens like a click on it; a branch opens its first leaf. */
