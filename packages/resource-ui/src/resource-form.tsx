@@ -9,6 +9,7 @@ import { initialFormValues, toFormValues, toSubmitBody } from './list-query';
 import { resourceApi, type AnyRecord, type AnyResourceDef } from './resource-api';
 import { resourceKeys } from './resource-i18n';
 import type { RefOptions } from './ref-options';
+import { escapeClosesSearch } from './select-escape';
 
 export type FormMode = 'add' | 'edit' | 'view';
 
@@ -53,7 +54,7 @@ function FieldInput({ def, name, field, readonly, refOptions, t }: FieldProps) {
         <ProFormSelect
           {...common}
           options={(refOptions?.[name] ?? []).map((o) => ({ value: o.id, label: o.label }))}
-          fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: !field.required }}
+          fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: !field.required, onKeyDown: escapeClosesSearch }}
         />
       );
     case 'image':

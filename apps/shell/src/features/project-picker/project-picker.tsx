@@ -4,6 +4,7 @@ import type { DefaultOptionType } from 'antd/es/cascader';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ProjectTreeNode } from '@wb/contracts/project';
+import { escapeClosesSearch } from '@wb/resource-ui/select-escape';
 import { useSession } from '../../shared/session-store';
 import { projectTreeQuery } from './api/project-tree';
 import { toSelected } from './project-choice';
@@ -48,11 +49,7 @@ export default function ProjectPicker() {
       showSearch={{ filter: matches, limit: 50 }}
       aria-label={t('project.label')}
       displayRender={(labels) => labels[labels.length - 1]}
-      // Esc closes the picker. Left alone, the browser's own Esc on a search input empties it,
-      // which counts as typing and opens the picker again with every project.
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') e.preventDefault();
-      }}
+      onKeyDown={escapeClosesSearch}
       onChange={(_ids, nodes) => {
         const path = nodes as unknown as ProjectTreeNode[] | undefined;
         if (!path?.length) return;
