@@ -10,17 +10,18 @@ import { seed } from './db/seed';
 import { authRoutes } from './modules/auth/routes';
 import { authorityRoutes } from './modules/authority/routes';
 import { menuRoutes } from './modules/system/menu-routes';
-import { paramRoutes } from './modules/system/param';
 import { logRoutes } from './modules/log/routes';
-import { mdmResourceRoutes } from './modules/mdm/resources';
 import { mdmRoutes } from './modules/mdm/routes';
 import { fileRoutes } from './modules/resource/files';
-import { smsOutboxRoutes } from './modules/resource/sms-outbox';
 import { shellDataRoutes } from './modules/system/shell-data';
 import { subAppRoutes } from './modules/system/sub-app';
 import { accountRoutes, guestApprovalRoutes } from './modules/user/account';
 import { retrieveRoutes } from './modules/user/retrieve';
 import { userRoutes } from './modules/user/routes';
+import { userPlatformRoutes } from './modules/user/users';
+import { resourceRoutes } from './modules/resources';
+import { enforcePermissions } from './platform/permissions';
+import { hashPassword } from './platform/passwords';
 import { Access } from './platform/access';
 import { registerAuthentication, SessionCheck } from './platform/auth';
 import { loadConfig, type Config } from './platform/config';
@@ -28,7 +29,7 @@ import type { AppContext } from './platform/context';
 import { Envelope, ok } from './platform/envelope';
 import { registerErrorHandling } from './platform/errors';
 import { OutboxSms } from './platform/sms';
-import { ResourceRegistry } from './platform/resource/registry';
+import { ResourceRegistry } from './platform/crud/registry';
 import { findStaticApps, serveStaticApps, staticAppFor } from './platform/static-apps';
 import { LocalStore } from './platform/storage';
 import { TokenService } from './platform/tokens';
@@ -61,7 +62,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: (err) => app.log.warn({ err }, 'database connection error') }));
   if (!opts.database) {
-    if (await seed(database.db, { tokenTtl: config.tokenTtl, refreshTtl: config.refreshTtl })) app.log.info('seeded the demo data');
+    if (await seed(database.db, { tokenTtl: config.tokenTtl, refreshTtl: config.refreshTtl, hashPassword })) app.log.info('seeded the demo data');
     await analyze(database.db);
     app.addHook('onClose', () => database.close());
   }
@@ -75,6 +76,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     totals: new TotalCache(),
     store: new LocalStore(config.dataDir),
     resources: new ResourceRegistry(),
+    routes: [],
   };
   const sms = new OutboxSms(database.db);
 
@@ -113,21 +115,21 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   // the API lives in its own context so that the token check covers it and nothing else (docs, shell files)
   await app.register(async (api) => {
     registerAuthentication(api, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
+    ctx.routes = enforcePermissions(api, ctx.access);
     const modules = [
+      resourceRoutes,
+      userPlatformRoutes,
       authRoutes,
       userRoutes,
       accountRoutes,
       guestApprovalRoutes,
       authorityRoutes,
       menuRoutes,
-      paramRoutes,
       mdmRoutes,
-      mdmResourceRoutes,
       subAppRoutes,
       shellDataRoutes,
       fileRoutes,
       logRoutes,
-      smsOutboxRoutes,
     ];
     for (const module of modules) await api.register(module(ctx));
     await api.register(retrieveRoutes(ctx, sms));

@@ -1,7 +1,9 @@
 /**
- * One definition per CRUD entity (DESIGN §4). The server derives its routes,
- * request schemas, filters and permission guards from it; the shell derives its
- * list columns, search form and edit form from the same object.
+ * One definition per CRUD entity (docs/architecture.md, 'The resource framework').
+ * The server derives its routes, request schemas, filters and permission guards
+ * from it; the shell derives its list columns, search form and edit form from the
+ * same object. What only one side can hold (server hooks, custom renders) is
+ * given where that side registers the definition.
  */
 export interface Text {
   zh: string;
@@ -9,11 +11,14 @@ export interface Text {
 }
 
 /**
- * string/text: free text; number; select: one of `options`; switch: 0 or 1 (否/是);
- * ref: the id of a record of another resource of the same tenant (options from its
- * `select` call); image: the address of an uploaded picture (put-file).
+ * string/text: free text; number: an integer; select: one of `options`; switch: 0 or 1;
+ * dict: a key of the dictionary `dict.code` (options read from `dictionary?code=`);
+ * ref: the id of a record of another resource (options from its `select` call);
+ * multiRef: several such ids, comma-joined on the wire ('1,2'); treeRef: an id picked
+ * from the other resource's tree (its `tree` call); date: 'yyyy-MM-dd HH:mm:ss';
+ * password: written, never answered; image: the address of an uploaded picture.
  */
-export type FieldKind = 'string' | 'text' | 'number' | 'select' | 'switch' | 'ref' | 'image';
+export type FieldKind = 'string' | 'text' | 'number' | 'select' | 'switch' | 'dict' | 'ref' | 'multiRef' | 'treeRef' | 'date' | 'password' | 'image';
 
 export interface FieldDef {
   label: Text;
@@ -21,34 +26,102 @@ export interface FieldDef {
   /** message shown when the field is empty; absent means optional */
   required?: Text;
   maxLength?: number;
+  /** bounds of a number (default 0 … 2^31-1) */
+  min?: number;
+  max?: number;
   /**
-   * offered in the search form; 'like' matches a substring, 'eq' the whole value,
-   * 'in' any of a comma-joined list (a ref field filtered by the selected projects)
+   * offered in the search form and accepted by the list call: 'like' matches a
+   * substring, 'eq' the whole value, 'in' any of a comma-joined list, 'range' a date
+   * between `<field>_dategt` and `<field>_datelt`. A filter not declared is refused.
    */
-  search?: 'like' | 'eq' | 'in';
-  /** shown as a list column (default true) */
+  search?: 'like' | 'eq' | 'in' | 'range';
+  /** shown as a list column (default true; passwords never) */
   column?: boolean;
+  /** shown in the edit form (default true) */
+  form?: boolean;
+  /** list column width in pixels */
+  width?: number;
   /** options of a select, value → label */
   options?: { value: string | number; label: Text }[];
-  /** the resource a ref field points to: its name and service path */
+  /** the dictionary whose items a 'dict' field takes: system (`dict`) or business (`dict-biz`) */
+  dict?: { code: string; biz?: boolean };
+  /** the resource a ref / multiRef / treeRef field points to: its name and service path */
   ref?: { resource: string; basePath: string };
   /** value a new record starts with */
   default?: string | number;
+  /** answered but never written by a submit (kept by the server) */
+  readonly?: boolean;
+  /** written when the record is added, read-only afterwards (an account, a code) */
+  addOnly?: boolean;
+  /** computed by the server when it answers (no column of its own); implies readonly */
+  virtual?: true;
+}
+
+/**
+ * A button beyond add / edit / view / delete: a server route plus its button and,
+ * when it has `fields`, a dialog. `on` says where the button is: on each row, or
+ * in the toolbar acting on the selected rows ('selection') or on nothing ('toolbar').
+ */
+export interface ActionDef {
+  name: string;
+  label: Text;
+  /** the button code that shows the button and guards the route */
+  permission: string;
+  /** POST path: relative to the basePath ('reset-password') or absolute ('/us-user/unlock') */
+  path: string;
+  on: 'row' | 'selection' | 'toolbar';
+  /** the query parameter that carries the chosen ids, comma-joined (default 'ids') */
+  idsParam?: string;
+  /** asked before the call; absent: no confirmation */
+  confirm?: Text;
+  /** fields of the dialog the button opens; their values are the request body */
+  fields?: Record<string, FieldDef>;
+  /** the dialog uploads one file (the multipart field `file`) of these types ('.xlsx') */
+  upload?: { accept: string };
+  /** the message after success (default '操作成功!') */
+  done?: Text;
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
-  /** short name, also the menu code that guards list access ('param') */
+  /** short name, also the menu code that guards list and detail ('param') */
   name: string;
   title: Text;
   /** service path without the verb ('/us-system/param') */
   basePath: string;
-  /** button codes that guard add / edit / delete on the server */
+  /** button codes that guard add / edit / delete on the server and show the buttons */
   permissions: { add: string; edit: string; delete: string; view: string };
   fields: F;
-  /** fields whose value must be unique within a tenant, with the message when it is not */
+  /** 'tenant' (default): every row belongs to a tenant and is seen only there; 'global': shared by all */
+  tenancy?: 'tenant' | 'global';
+  /** the field that identifies a record on the wire (default 'id'; a region is keyed by its code) */
+  key?: 'id' | (keyof F & string);
+  /**
+   * A tree: `parentField` holds the parent's key (`root` at the top level). Besides
+   * the paged `list`, `lazy-list` answers one level of records with `hasChildren`,
+   * `tree` the whole tree and `lazy-tree` one level of it as TreeNodes; a node with
+   * children cannot be removed; `ancestors` is kept when the table has that column.
+   */
+  tree?: { parentField: keyof F & string; root: string };
+  /**
+   * A child of another resource: its list is filtered by `field` = the chosen parent's
+   * key, and `inherit` fields are copied from the parent and read-only in the form.
+   */
+  parent?: { resource: string; field: keyof F & string; inherit?: (keyof F & string)[] };
+  /** call paths that differ from the usual verbs, relative to basePath ('page' for the user list) */
+  paths?: { list?: string; detail?: string; add?: string; update?: string; remove?: string; select?: string };
+  /** fields whose value must be unique (within a tenant), with the message when it is not */
   unique?: { field: keyof F & string; message: Text }[];
-  /** the field that names a record in selects and refs (default: the first field) */
+  /** the field that names a record in selects, refs and trees (default: the first field) */
   labelField?: keyof F & string;
+  actions?: ActionDef[];
+  /** width of the edit dialog (default 640) */
+  formWidth?: number;
+  /** records are only read here (a log, an outbox): no add, edit or remove */
+  readOnly?: true;
+  /** the menu code that guards reading, when it is not `name` */
+  menu?: string;
+  /** the admin page that shows it: its menu path and icon; the menu seed and the shell's pages follow it */
+  page?: { path: string; icon?: string };
 }
 
 /** An option of `GET {basePath}/select`: every live record of the tenant, for refs and filters. */
@@ -57,18 +130,58 @@ export interface SelectOption {
   label: string;
 }
 
+/** A node of a resource's `tree` / `lazy-tree` call. A leaf carries no `children` key. */
+export interface TreeNode {
+  id: string;
+  parentId: string;
+  title: string;
+  key: string;
+  value: string;
+  hasChildren: boolean;
+  children?: TreeNode[];
+}
+
 /** Any resource definition, as generic code (the server module, a list page) takes it. */
-export interface AnyResourceDef extends Omit<ResourceDef, 'unique' | 'labelField'> {
+export interface AnyResourceDef extends Omit<ResourceDef, 'unique' | 'labelField' | 'key' | 'tree' | 'parent'> {
   unique?: { field: string; message: Text }[];
   labelField?: string;
+  key?: string;
+  tree?: { parentField: string; root: string };
+  parent?: { resource: string; field: string; inherit?: string[] };
 }
 
 export function labelFieldOf(def: AnyResourceDef): string {
   return def.labelField ?? Object.keys(def.fields)[0];
 }
 
+export const keyOf = (def: AnyResourceDef): string => def.key ?? 'id';
+
+/** The menu code that guards reading a resource. */
+export const menuOf = (def: AnyResourceDef): string => def.menu ?? def.name;
+
+/** The full path of one of a resource's calls. */
+export function pathOf(def: AnyResourceDef, verb: 'list' | 'detail' | 'add' | 'update' | 'remove' | 'select' | 'export'): string {
+  const own = verb === 'export' ? undefined : def.paths?.[verb];
+  const defaultVerb = verb === 'add' || verb === 'update' ? 'submit' : verb;
+  const path = own ?? defaultVerb;
+  return path ? `${def.basePath}/${path}` : def.basePath;
+}
+
+export function actionPath(def: AnyResourceDef, action: ActionDef): string {
+  return action.path.startsWith('/') ? action.path : `${def.basePath}/${action.path}`;
+}
+
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
   return def;
+}
+
+/**
+ * A second view of a resource for the UI: the same calls, another list path,
+ * some fields left out (the parent table of the dictionaries shows no key).
+ */
+export function viewOf(def: AnyResourceDef, view: { name: string; omit?: string[]; list?: string; parent?: AnyResourceDef['parent'] }): AnyResourceDef {
+  const fields = Object.fromEntries(Object.entries(def.fields).filter(([k]) => !view.omit?.includes(k)));
+  return { ...def, name: view.name, fields, paths: { ...def.paths, list: view.list ?? def.paths?.list }, parent: view.parent ?? def.parent };
 }
 
 /** The record as the wire carries it: id as a string, audit columns included. */
@@ -92,4 +205,8 @@ export const CRUD_MESSAGES = {
   selectOne: { zh: '请选择至少一条数据', en: 'Select at least one row' },
   confirmDelete: { zh: '确定将选择数据删除?', en: 'Delete the selected rows?' },
   notFound: { zh: '数据不存在', en: 'Record not found' },
+  hasChildren: { zh: '请先删除子节点', en: 'Remove its children first' },
+  parentSelf: { zh: '父节点不能是自己或下级', en: 'A node cannot be its own parent or descendant' },
+  parentMissing: { zh: '上级不存在', en: 'The parent does not exist' },
+  unknownFilter: { zh: '不支持的查询条件', en: 'Unsupported filter' },
 } as const;

@@ -24,6 +24,12 @@ export const dictionaries: Record<string, [string, string, [string, string][]]> 
   user_type: ['user_type', '用户平台', [['1', 'WEB'], ['2', 'APP'], ['3', 'OTHER']]],
 };
 
+/** Business dictionaries every tenant starts with (each tenant may change its own). */
+export const businessDictionaries: [string, string, [string, string][]][] = [
+  ['work_order_level', '工单等级', [['1', '一般'], ['2', '紧急'], ['3', '特急']]],
+  ['facility_type', '设施类型', [['1', '垃圾桶'], ['2', '公厕'], ['3', '路灯'], ['4', '井盖']]],
+];
+
 /** Params every tenant starts with; user_limited_menus and the upgrade info are read by the shell. */
 export const params: { paramName: string; paramKey: string; paramValue: string; remark?: string }[] = [
   { paramName: '初始密码', paramKey: 'account.initPassword', paramValue: 'Init1234' },

@@ -1,3 +1,5 @@
+import { RESOURCES } from '@wb/contracts/resources/catalogue';
+import type { AnyResourceDef } from '@wb/contracts/resource';
 import { SUBAPPS, subAppStartPath } from '@wb/contracts/subapps';
 
 /** A seeded menu: `buttons` become category-2 children named `${code}_${verb}`. */
@@ -7,6 +9,8 @@ export interface MenuSeed {
   path: string;
   source?: string;
   buttons?: boolean;
+  /** buttons beyond the four verbs: [code, name] (a resource's actions) */
+  extraButtons?: [string, string][];
   serviceName?: string;
   isTab?: boolean;
   /** link entries (spec §3 Menu item): 2 opens an http(s) address in a new window */
@@ -33,6 +37,16 @@ export interface TopMenuSeed {
  */
 const page = (group: string, segment: string, name: string, source = '', code = segment): MenuSeed => ({ code, name, path: `/${group}/${segment}`, source, buttons: true });
 
+/** The page of a resource: its name is the menu code, its actions' codes are buttons beside the four verbs. */
+const resourcePage = (def: AnyResourceDef): MenuSeed => ({
+  code: def.name,
+  name: def.title.zh,
+  path: def.page!.path,
+  source: def.page!.icon ?? '',
+  buttons: true,
+  extraButtons: (def.actions ?? []).map((a) => [a.permission, a.label.zh]),
+});
+
 const adminMenus: MenuSeed[] = [
   {
     code: 'system',
@@ -40,18 +54,11 @@ const adminMenus: MenuSeed[] = [
     path: '/system',
     source: 'setting',
     children: [
-      page('system', 'user', '用户管理', 'user'),
-      page('system', 'dept', '部门管理', 'apartment'),
-      page('system', 'post', '岗位管理', 'idcard'),
-      page('system', 'dict', '系统字典', 'book'),
-      page('system', 'dictbiz', '业务字典', 'read'),
       page('system', 'menu', '菜单管理', 'menu'),
       page('system', 'topmenu', '顶部菜单', 'appstore'),
-      page('system', 'param', '参数管理', 'control'),
       page('system', 'tenant', '租户管理', 'team'),
       page('system', 'tenantpackage', '租户产品包', 'gift'),
       page('system', 'client', '应用管理', 'api'),
-      page('system', 'subapp', '子应用管理', 'cluster'),
     ],
   },
   {
@@ -61,7 +68,7 @@ const adminMenus: MenuSeed[] = [
     source: 'safety',
     children: [page('authority', 'role', '角色管理', 'user-switch'), page('authority', 'datascope', '数据权限', 'database'), page('authority', 'apiscope', '接口权限', 'api')],
   },
-  { code: 'base', name: '基础数据', path: '/base', source: 'environment', children: [page('base', 'region', '行政区划', 'global')] },
+  { code: 'base', name: '基础数据', path: '/base', source: 'environment', children: [] },
   {
     code: 'monitor',
     name: '日志管理',
@@ -174,8 +181,19 @@ const linkMenus: MenuSeed[] = [
   },
 ];
 
+/**
+ * Every resource with a page joins the admin group its path starts with, ahead of
+ * the pages that are not resources: adding a resource needs no line here.
+ */
+function withResourcePages(groups: MenuSeed[]): MenuSeed[] {
+  return groups.map((g) => ({
+    ...g,
+    children: [...RESOURCES.filter((d) => d.page?.path.startsWith(`${g.path}/`)).map(resourcePage), ...(g.children ?? [])],
+  }));
+}
+
 export const topMenuSeeds: TopMenuSeed[] = [
-  { code: 'system_admin', name: '系统管理', path: '/system', source: 'setting', serviceName: '', menus: adminMenus },
+  { code: 'system_admin', name: '系统管理', path: '/system', source: 'setting', serviceName: '', menus: withResourcePages(adminMenus) },
   ...SUBAPPS.map((app) => ({
     code: `app_${app.serviceName}`,
     name: app.name,

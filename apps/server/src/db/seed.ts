@@ -1,20 +1,27 @@
 import { eq } from 'drizzle-orm';
 import { SUBAPPS } from '@wb/contracts/subapps';
-import { hashPassword } from '../platform/passwords';
 import type { Db } from './client';
-import { businessSystemExt, city, client, company, dept, dict, menu, param, post, project, region, role, roleMenu, subApp, tenant, topMenu, topMenuSetting, user } from './schema/index';
-import { businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, projectLogos, regions, SUBAPP_HOSTS, tenants } from './seed-data';
+import { businessSystemExt, city, client, company, dept, dict, dictBiz, menu, param, post, project, region, role, roleMenu, subApp, tenant, topMenu, topMenuSetting, user } from './schema/index';
+import { businessDictionaries, businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, projectLogos, regions, SUBAPP_HOSTS, tenants } from './seed-data';
 import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
 
 export const SHELL_CLIENT = { clientId: 'workbench', clientSecret: 'workbench_secret' };
+
+export interface SeedOptions {
+  tokenTtl: number;
+  refreshTtl: number;
+  /** hashes the demo password and the client secret; passed in so db/ does not depend on platform/ */
+  hashPassword: (plain: string) => Promise<string>;
+}
 
 /**
  * Fills an empty database with the demo data; does nothing when the default
  * tenant already exists, so it is safe to run at every start.
  */
-export async function seed(db: Db, opts: { tokenTtl: number; refreshTtl: number }): Promise<boolean> {
+export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
   const [existing] = await db.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, '000000')).limit(1);
   if (existing) return false;
+  const { hashPassword } = opts;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
@@ -56,6 +63,13 @@ export async function seed(db: Db, opts: { tokenTtl: number; refreshTtl: number 
             .values({ parentId: row.id, code: `${m.code}_${verb}`, name: label, path: `${m.path}/${verb}`, sort: i + 1, category: 2, action: 1 })
             .returning({ id: menu.id });
           menuIds.set(`${m.code}_${verb}`, b.id);
+        }
+        for (const [i, [code, label]] of (m.extraButtons ?? []).entries()) {
+          const [b] = await tx
+            .insert(menu)
+            .values({ parentId: row.id, code, name: label, path: `${m.path}/${code}`, sort: BUTTON_VERBS.length + i + 1, category: 2, action: 1 })
+            .returning({ id: menu.id });
+          menuIds.set(code, b.id);
         }
       }
       for (const [i, c] of (m.children ?? []).entries()) await insertMenu(c, row.id, i + 1);
@@ -128,12 +142,24 @@ export async function seed(db: Db, opts: { tokenTtl: number; refreshTtl: number 
           projectIds.push(...rows.map((r) => r.id));
         }
       }
+      for (const [code, name, entries] of businessDictionaries) {
+        const [parent] = await tx.insert(dictBiz).values({ tenantId: t.tenantId, code, dictKey: '-1', dictValue: name, sort: 1 }).returning({ id: dictBiz.id });
+        await tx.insert(dictBiz).values(entries.map(([dictKey, dictValue], i) => ({ tenantId: t.tenantId, parentId: parent.id, code, dictKey, dictValue, sort: i + 1 })));
+      }
       await tx
         .insert(businessSystemExt)
         .values(businessLinks.map((l, i) => ({ tenantId: t.tenantId, name: l.name, url: l.url, projectIds: projectIds.slice(0, l.projects).join(','), sort: i + 1 })));
     }
 
-    await tx.insert(region).values(regions.map(([code, parentCode, name, level], i) => ({ code, parentCode, name, level, sort: i + 1 })));
+    // regions are listed parents first: each one's ancestors extend its parent's
+    const ancestors = new Map<string, string>([['00', '']]);
+    const chain = (parentCode: string) => (parentCode === '00' ? '00' : `${ancestors.get(parentCode)},${parentCode}`);
+    await tx.insert(region).values(
+      regions.map(([code, parentCode, name, level], i) => {
+        ancestors.set(code, chain(parentCode));
+        return { code, parentCode, name, level, sort: i + 1, ancestors: ancestors.get(code)! };
+      }),
+    );
     for (const [code, name, entries] of Object.values(dictionaries)) {
       const [parent] = await tx.insert(dict).values({ code, dictKey: '-1', dictValue: name, sort: 1 }).returning({ id: dict.id });
       await tx.insert(dict).values(entries.map(([dictKey, dictValue], i) => ({ parentId: parent.id, code, dictKey, dictValue, sort: i + 1 })));

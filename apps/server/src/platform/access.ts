@@ -1,10 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '@wb/contracts/auth';
 import type { Db } from '../db/client';
 import { menu, roleMenu } from '../db/schema/index';
-import { caller } from './auth';
-import { forbidden } from './envelope';
 
 export interface Grants {
   /** the role set these grants belong to, usable as a cache key */
@@ -36,12 +32,6 @@ export class Access {
     const grants = { key, menuIds: new Set(rows.map((r) => r.id)), codes: new Set(rows.map((r) => r.code)) };
     this.cache.set(key, { grants, at: Date.now() });
     return grants;
-  }
-
-  /** Throws 403 unless the caller's roles grant `code`. */
-  async require(req: FastifyRequest, code: string): Promise<void> {
-    const { codes } = await this.grants(caller(req).roleIds);
-    if (!codes.has(code)) throw forbidden(`${AUTH_MESSAGES.forbidden}: ${code}`);
   }
 
   invalidate(): void {

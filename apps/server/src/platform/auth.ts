@@ -19,10 +19,6 @@ export interface AuthUser {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** reachable without an access token */
-    public?: boolean;
-  }
   interface FastifyRequest {
     user: AuthUser | null;
   }

@@ -2,7 +2,8 @@ import type { Database } from '../db/client';
 import type { Access } from './access';
 import type { SessionCheck } from './auth';
 import type { Config } from './config';
-import type { ResourceRegistry } from './resource/registry';
+import type { ResourceRegistry } from './crud/registry';
+import type { RouteAccess } from './permissions';
 import type { ObjectStore } from './storage';
 import type { TokenService } from './tokens';
 import type { TotalCache } from './totals';
@@ -17,7 +18,9 @@ export interface AppContext {
   totals: TotalCache;
   store: ObjectStore;
   resources: ResourceRegistry;
+  /** every API route with its declared access, filled as routes register */
+  routes: RouteAccess[];
 }
 
-/** What the generic resource module needs from the context. */
-export const crudDeps = (ctx: AppContext) => ({ db: ctx.database.db, access: ctx.access, totals: ctx.totals, registry: ctx.resources });
+/** What the resource framework needs from the context. */
+export const crudDeps = (ctx: AppContext) => ({ db: ctx.database.db, totals: ctx.totals, registry: ctx.resources });

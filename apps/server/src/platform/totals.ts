@@ -1,15 +1,16 @@
 /**
  * Remembers list totals so that paging through a large table does not count it
- * on every page (DESIGN §2: an exact count per page cut throughput by 3.5×).
- * A write to a resource in a tenant forgets that tenant's totals at once; other
- * server instances see the new total within TTL_MS (records themselves are never cached).
+ * on every page (an exact count per page cut throughput by 3.5×). Totals are kept
+ * per resource, caller's scope and filters; a write to a resource forgets all of
+ * its totals at once; other server instances see the new total within TTL_MS
+ * (records themselves are never cached).
  */
 export class TotalCache {
   static readonly TTL_MS = 30_000;
   private readonly entries = new Map<string, { total: number; at: number }>();
 
-  async get(scope: string, filterKey: string, count: () => Promise<number>): Promise<number> {
-    const key = `${scope}\u0000${filterKey}`;
+  async get(resource: string, scopeKey: string, filterKey: string, count: () => Promise<number>): Promise<number> {
+    const key = `${resource}\u0000${scopeKey}\u0000${filterKey}`;
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.at < TotalCache.TTL_MS) return hit.total;
     const total = await count();
@@ -18,9 +19,9 @@ export class TotalCache {
     return total;
   }
 
-  /** Forgets every total of one scope (resource + tenant). */
-  forget(scope: string): void {
-    const prefix = `${scope}\u0000`;
+  /** Forgets every total of one resource, in every scope. */
+  forget(resource: string): void {
+    const prefix = `${resource}\u0000`;
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 }

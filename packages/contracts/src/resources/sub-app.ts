@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, type ResourceRecord } from '../resource';
 
 /**
  * The sub-application registry (shell spec §1, DESIGN §5): served by the server
@@ -10,6 +10,7 @@ export const subAppResource = defineResource({
   title: { zh: '子应用管理', en: 'Sub-applications' },
   basePath: '/us-system/sub-app',
   permissions: { add: 'subapp_add', edit: 'subapp_edit', delete: 'subapp_delete', view: 'subapp_view' },
+  page: { path: '/system/subapp', icon: 'cluster' },
   labelField: 'name',
   fields: {
     name: { label: { zh: '名称', en: 'Name' }, kind: 'string', required: { zh: '请输入名称', en: 'Please enter the name' }, maxLength: 64, search: 'like' },
@@ -34,19 +35,8 @@ export const subAppResource = defineResource({
   unique: [{ field: 'serviceName', message: { zh: '服务名已存在', en: 'The service name already exists' } }],
 });
 
-/** A registry entry as the shell receives it (GET /us-system/sub-app/registry). */
-export interface SubAppDescriptor {
-  id: string;
-  name: string;
-  serviceName: string;
-  prefix: string;
-  host: string;
-  defaultApiHost: string;
-  defaultPath: string;
-  exec: number;
-  fiber: number;
-  alive: number;
-  isDashboardApp: number;
-  default: number;
-  sort: number;
-}
+/** A registry entry as the shell receives it (GET /us-system/sub-app/registry): the record without its audit columns. */
+export type SubAppDescriptor = Omit<ResourceRecord<typeof subAppResource.fields>, 'tenantId' | 'createUser' | 'createTime' | 'updateUser' | 'updateTime' | 'status'>;
+
+/** The descriptor's fields, in the order the server answers them. */
+export const SUB_APP_DESCRIPTOR_FIELDS = ['id', ...Object.keys(subAppResource.fields)] as (keyof SubAppDescriptor)[];

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 
 /** Administrative regions, keyed by their code (reference: region). */
 export const region = pgTable('region', {
@@ -10,4 +10,4 @@ export const region = pgTable('region', {
   level: integer('level').notNull(),
   sort: integer('sort').notNull().default(0),
   remark: text('remark').notNull().default(''),
-});
+}, (t) => [index('region_parent_idx').on(t.parentCode)]);

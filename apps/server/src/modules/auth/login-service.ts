@@ -7,11 +7,12 @@ import type { Db } from '../../db/client';
 import { refreshToken, role, session, tenant, user } from '../../db/schema/index';
 import type { SessionCheck } from '../../platform/auth';
 import type { Config } from '../../platform/config';
+import { tenantScope, visible } from '../../platform/scope';
 import { verifyPassword } from '../../platform/passwords';
 import { newRefreshToken, sha256, type TokenService } from '../../platform/tokens';
 import type { OAuthClient } from './client-auth';
 
-/** A refused grant: answered as `{ error, error_description }` (reference: Login). */
+/** A refused grant: answered as OAuth2 error JSON, `{ error, error_description }`. */
 export class GrantError extends Error {
   constructor(
     readonly status: 400 | 401,
@@ -43,13 +44,14 @@ export class LoginService {
 
   /** grant_type=password: checks the tenant, the lock, the password; counts failures. */
   async passwordGrant(oauth: OAuthClient, tenantId: string, account: string, password: string, choice: SwitchChoice): Promise<TokenResponse> {
-    const [t] = await this.db.select().from(tenant).where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))).limit(1);
+    const scope = tenantScope(tenantId);
+    const [t] = await this.db.select().from(tenant).where(visible(tenant, scope)).limit(1);
     if (!t) throw invalidGrant(AUTH_MESSAGES.badCredentials);
     if (t.expireTime && t.expireTime.getTime() < Date.now()) throw invalidGrant(AUTH_MESSAGES.tenantExpired);
     const [u] = await this.db
       .select()
       .from(user)
-      .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0)))
+      .where(visible(user, scope, eq(user.account, account)))
       .limit(1);
     if (!u) throw invalidGrant(AUTH_MESSAGES.badCredentials);
     if (u.lockedUntil && u.lockedUntil.getTime() > Date.now()) throw invalidGrant(AUTH_MESSAGES.locked);
@@ -69,12 +71,12 @@ export class LoginService {
     return this.startSession(oauth, u, choice);
   }
 
-  /** A user already proven by another means (a third-party identity): the same checks bar the door. */
-  async loginAs(oauth: OAuthClient, userId: number): Promise<TokenResponse> {
+  /** A user of `tenantId` already proven by another means (a third-party identity): the same checks bar the door. */
+  async loginAs(oauth: OAuthClient, tenantId: string, userId: number): Promise<TokenResponse> {
     const [u] = await this.db
       .select()
       .from(user)
-      .where(and(eq(user.id, userId), eq(user.isDeleted, 0)))
+      .where(visible(user, tenantScope(tenantId), eq(user.id, userId)))
       .limit(1);
     if (!u) throw invalidGrant(AUTH_MESSAGES.badCredentials);
     if (u.status === 0) throw invalidGrant(REGISTER_MESSAGES.pending);
@@ -121,7 +123,7 @@ export class LoginService {
     const [u] = await this.db
       .select()
       .from(user)
-      .where(and(eq(user.id, s.userId), eq(user.isDeleted, 0)))
+      .where(visible(user, tenantScope(s.tenantId), eq(user.id, s.userId)))
       .limit(1);
     if (!u || u.status !== 1) throw new GrantError(401, 'invalid_grant', AUTH_MESSAGES.badRefresh);
     const { deptId, roleId } = choice.deptId || choice.roleId ? this.choose(u, choice) : { deptId: s.deptId, roleId: s.roleId };

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userOauth } from '../../db/schema/index';
 import type { Config, SocialProvider } from '../../platform/config';
+import { tenantScope, visible } from '../../platform/scope';
 import { TokenService } from '../../platform/tokens';
 import { GrantError } from './login-service';
 
@@ -80,7 +81,7 @@ export class SocialLogin {
     const [row] = await this.db
       .select()
       .from(userOauth)
-      .where(and(eq(userOauth.tenantId, tenantId), eq(userOauth.source, source), eq(userOauth.uuid, identity.uuid)))
+      .where(visible(userOauth, tenantScope(tenantId), eq(userOauth.source, source), eq(userOauth.uuid, identity.uuid)))
       .limit(1);
     return { userId: row.userId, oauthId: String(row.id) };
   }

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { project, role, user } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { Envelope, idStr, ok } from '../../platform/envelope';
+import { scopeOf, visible } from '../../platform/scope';
 
-/** Old-platform calls the shell makes right after login (shell §4 Session). */
+/** Old-platform calls the shell makes right after login: who the user is, which projects they see. */
 export function authorityRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
@@ -30,6 +31,7 @@ export function authorityRoutes(ctx: AppContext) {
           ),
         },
       },
+      config: { signedIn: true },
       handler: async (req) => {
         const me = caller(req);
         const [u] = await db.select().from(user).where(eq(user.id, me.userId)).limit(1);
@@ -54,11 +56,12 @@ export function authorityRoutes(ctx: AppContext) {
         querystring: Type.Object({ username: Type.Optional(Type.String({ maxLength: 64 })) }),
         response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), name: Type.String(), tririgaCode: Type.String(), logoUrl: Type.String(), cityId: Type.String(), companyId: Type.String() }))) },
       },
+      config: { signedIn: true },
       handler: async (req) => {
         const rows = await db
           .select()
           .from(project)
-          .where(and(eq(project.tenantId, caller(req).tenantId), eq(project.isDeleted, 0)))
+          .where(visible(project, scopeOf(req)))
           .orderBy(asc(project.id));
         return ok(rows.map((p) => ({ id: idStr(p.id), name: p.name, tririgaCode: p.tririgaCode, logoUrl: p.logoUrl, cityId: idStr(p.cityId), companyId: idStr(p.companyId) })));
       },

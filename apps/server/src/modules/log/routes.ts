@@ -5,7 +5,7 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { EmptyEnvelope, ok } from '../../platform/envelope';
 
-/** An entry of the shell's local error log (shell §3 'Log entry'). */
+/** An entry of the shell's local error log, uploaded in batches. */
 const LogEntry = Type.Object({
   type: Type.String({ maxLength: 32 }),
   url: Type.String({ maxLength: 2000 }),
@@ -19,7 +19,7 @@ export function logRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.post('/us-log/log/saveUsualLog', {
       schema: { tags: ['日志'], summary: '上传前端本地错误日志', body: Type.Array(LogEntry, { minItems: 1, maxItems: 200 }), response: { 200: EmptyEnvelope } },
-      config: { fieldMessages: { body: { label: '日志列表' } } },
+      config: { signedIn: true, fieldMessages: { body: { label: '日志列表' } } },
       handler: async (req) => {
         const me = caller(req);
         const entries = req.body as (typeof LogEntry.static)[];

@@ -1,14 +1,17 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { ALL_OF_CITY_ID, ALL_OF_COMPANY_ID, type ProjectTreeNode } from '@wb/contracts/project';
 import type { Db } from '../../db/client';
 import { city, company, project } from '../../db/schema/index';
 import { idStr } from '../../platform/envelope';
+import { type Scope, visible } from '../../platform/scope';
 
-/** company → city → project for one tenant, each level headed by its 'all' entry. */
-export async function projectTree(db: Db, tenantId: string): Promise<ProjectTreeNode[]> {
-  const companies = await db.select().from(company).where(and(eq(company.tenantId, tenantId), eq(company.isDeleted, 0))).orderBy(asc(company.id));
-  const cities = await db.select().from(city).where(and(eq(city.tenantId, tenantId), eq(city.isDeleted, 0))).orderBy(asc(city.id));
-  const projects = await db.select().from(project).where(and(eq(project.tenantId, tenantId), eq(project.isDeleted, 0))).orderBy(asc(project.id));
+/** company → city → project of the scope's tenant, each level headed by its 'all' entry. */
+export async function projectTree(db: Db, scope: Scope): Promise<ProjectTreeNode[]> {
+  const companies = await db.select().from(company).where(visible(company, scope)).orderBy(asc(company.id));
+  const cities = await db.select().from(city).where(visible(city, scope)).orderBy(asc(city.id));
+  const projects = await db.select().from(project).where(visible(project, scope)).orderBy(asc(project.id));
+  // every row is the scope's tenant's; without a company there are no nodes to label
+  const tenantId = companies[0]?.tenantId ?? '';
   const node = (n: Partial<ProjectTreeNode> & Pick<ProjectTreeNode, 'id' | 'pid' | 'name'>): ProjectTreeNode => ({
     label: n.name,
     code: '',

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { city, company, project, region } from '../../db/schema/index';
-import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { Envelope, idStr, notFound, ok } from '../../platform/envelope';
+import { scopeOf, visible } from '../../platform/scope';
 import { projectTree } from './project-tree';
 
 const ProjectNodeSchema = Type.Recursive(
@@ -34,7 +34,7 @@ const RegionNodeSchema = Type.Recursive(
 
 const IdParam = Type.Object({ id: Type.String({ pattern: '^\\d+$' }) });
 
-/** Master data the shell's project picker reads (shell §7 'Shell data'). */
+/** Master data any signed-in shell reads: the project picker's tree and details, companies, the street tree. */
 export function mdmRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
@@ -43,7 +43,8 @@ export function mdmRoutes(ctx: AppContext) {
 
     app.get('/us-system/old-system/project-tree', {
       schema: { tags: ['主数据'], summary: '项目树 (公司 → 城市 → 项目, 负数 id 为"全部")', response: { 200: Envelope(Type.Array(Type.Ref(ProjectNodeSchema))) } },
-      handler: async (req) => ok(await projectTree(db, caller(req).tenantId)),
+      config: { signedIn: true },
+      handler: async (req) => ok(await projectTree(db, scopeOf(req))),
     });
 
     app.get('/wwy-us-mdm/api/v1/wx/mdmProject/:id', {
@@ -57,6 +58,7 @@ export function mdmRoutes(ctx: AppContext) {
           ),
         },
       },
+      config: { signedIn: true },
       handler: async (req) => {
         const { id } = req.params as { id: string };
         const [row] = await db
@@ -64,7 +66,7 @@ export function mdmRoutes(ctx: AppContext) {
           .from(project)
           .innerJoin(city, eq(city.id, project.cityId))
           .innerJoin(company, eq(company.id, project.companyId))
-          .where(and(eq(project.id, Number(id)), eq(project.tenantId, caller(req).tenantId), eq(project.isDeleted, 0)))
+          .where(visible(project, scopeOf(req), eq(project.id, Number(id))))
           .limit(1);
         if (!row) throw notFound('项目不存在');
         return ok({ id: idStr(row.p.id), name: row.p.name, logoUrl: row.p.logoUrl, tririgaCode: row.p.tririgaCode, cityId: idStr(row.p.cityId), cityName: row.cityName, companyId: idStr(row.p.companyId), companyName: row.companyName });
@@ -73,11 +75,12 @@ export function mdmRoutes(ctx: AppContext) {
 
     app.get('/wwy-us-mdm/v1/companies', {
       schema: { tags: ['主数据'], summary: '公司列表', response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), code: Type.String(), name: Type.String() }))) } },
+      config: { signedIn: true },
       handler: async (req) => {
         const rows = await db
           .select()
           .from(company)
-          .where(and(eq(company.tenantId, caller(req).tenantId), eq(company.isDeleted, 0)))
+          .where(visible(company, scopeOf(req)))
           .orderBy(asc(company.id));
         return ok(rows.map((c) => ({ id: idStr(c.id), code: c.code, name: c.name })));
       },
@@ -90,6 +93,7 @@ export function mdmRoutes(ctx: AppContext) {
         querystring: Type.Object({ parentCode: Type.Optional(Type.String({ pattern: '^\\d{2,12}$' })) }),
         response: { 200: Envelope(Type.Array(Type.Ref(RegionNodeSchema))) },
       },
+      config: { signedIn: true },
       handler: async (req) => {
         const rows = await db.select().from(region).orderBy(asc(region.sort), asc(region.code));
         type Node = { code: string; parentCode: string; name: string; label: string; value: string; level: number; children: Node[] };

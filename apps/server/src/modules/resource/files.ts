@@ -19,7 +19,7 @@ function imageKind(b: Buffer): { ext: string; mime: string } | null {
 const FILE_PATH = '/us-resource/oss/endpoint/file';
 
 /**
- * put-file takes the avatar (shell §5: jpg or png, at most 500 kb). Files are
+ * put-file takes the avatar (jpg or png, at most 500 kb). Files are
  * served back under an unguessable name, so an <img> can show them without a token.
  */
 export function fileRoutes(ctx: AppContext) {
@@ -34,6 +34,7 @@ export function fileRoutes(ctx: AppContext) {
         consumes: ['multipart/form-data'],
         response: { 200: Envelope(Type.Object({ link: Type.String(), domain: Type.String(), name: Type.String(), originalName: Type.String(), attachId: Type.String() })) },
       },
+      config: { signedIn: true },
       handler: async (req) => {
         const me = caller(req);
         if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件 file', 'file');

@@ -49,7 +49,7 @@ const MenuTree = (s: TSchema) => Envelope(Type.Array(s));
 /** Sends JSON the cache already serialised; the response schema still documents its shape. */
 const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(json);
 
-/** The menus the shell draws (shell §2 'Top menu and side menu'), filtered by the caller's roles. */
+/** The menus the shell draws (top menu, side menu, button grants), filtered by the caller's roles. */
 export function menuRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const menus = new MenuCache(ctx.database.db);
@@ -57,6 +57,7 @@ export function menuRoutes(ctx: AppContext) {
 
     app.get('/us-system/v2/top-menu-multi/top-menu', {
       schema: { tags: ['菜单'], summary: '顶部菜单', response: { 200: MenuTree(TopMenuSchema) } },
+      config: { signedIn: true },
       handler: async (req) => {
         const me = caller(req);
         const { menuIds } = await ctx.access.grants(me.roleIds);
@@ -71,6 +72,7 @@ export function menuRoutes(ctx: AppContext) {
         querystring: Type.Object({ topMenuId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }),
         response: { 200: MenuTree(Type.Ref(MenuNodeSchema)) },
       },
+      config: { signedIn: true },
       handler: async (req, reply) => {
         const me = caller(req);
         const { topMenuId } = req.query as { topMenuId?: string };
@@ -82,6 +84,7 @@ export function menuRoutes(ctx: AppContext) {
 
     app.get('/us-system/menu/buttons', {
       schema: { tags: ['菜单'], summary: '按钮权限树', response: { 200: MenuTree(Type.Ref(MenuNodeSchema)) } },
+      config: { signedIn: true },
       handler: async (req, reply) => {
         const me = caller(req);
         return sendJson(reply, (await menus.tree(me.tenantId, await ctx.access.grants(me.roleIds), {}))!);

@@ -1,17 +1,18 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG_NO_DATA } from '@wb/contracts/envelope';
 import { and, asc, eq } from 'drizzle-orm';
 import { businessSystemExt, param, tenant } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, Envelope, idStr, ok } from '../../platform/envelope';
+import { scopeOf, visible } from '../../platform/scope';
 import { TokenService } from '../../platform/tokens';
 
 /** Param key holding the address of a third-party system the shell links to by single sign-on. */
 export const thirdSystemKey = (code: string) => `third.system.${code}`;
 
-/** Calls behind the shell's header (shell §7 'Shell data'). */
+/** Calls behind the shell's header: the tenant of a login domain, business-system links, single-sign-on addresses. */
 export function shellDataRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
@@ -47,25 +48,27 @@ export function shellDataRoutes(ctx: AppContext) {
         querystring: Type.Object({ projectId: Type.Optional(Type.String({ pattern: '^-?\\d+$' })) }),
         response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), name: Type.String(), url: Type.String(), projectIds: Type.String() }))) },
       },
+      config: { signedIn: true },
       handler: async (req) => {
         const { projectId } = req.query as { projectId?: string };
         const rows = await db
           .select()
           .from(businessSystemExt)
-          .where(and(eq(businessSystemExt.tenantId, caller(req).tenantId), eq(businessSystemExt.isDeleted, 0)))
+          .where(visible(businessSystemExt, scopeOf(req)))
           .orderBy(asc(businessSystemExt.sort));
         // a link limited to projects shows only when the current project is one of them
-        const visible = rows.filter((l) => !l.projectIds || (projectId !== undefined && l.projectIds.split(',').includes(projectId)));
-        return ok(visible.map((l) => ({ id: idStr(l.id), name: l.name, url: l.url, projectIds: l.projectIds })));
+        const shown = rows.filter((l) => !l.projectIds || (projectId !== undefined && l.projectIds.split(',').includes(projectId)));
+        return ok(shown.map((l) => ({ id: idStr(l.id), name: l.name, url: l.url, projectIds: l.projectIds })));
       },
     });
 
-    /** A one-minute signed ticket for a third-party system configured as a param of the tenant. */
-    const ssoUrl = async (tenantId: string, account: string, userId: number, code: string, extra: Record<string, string>) => {
+    /** A one-minute signed ticket for the caller into a third-party system configured as a param of the tenant. */
+    const ssoUrl = async (req: FastifyRequest, code: string, extra: Record<string, string>) => {
+      const { tenantId, account, userId } = caller(req);
       const [p] = await db
         .select({ value: param.paramValue })
         .from(param)
-        .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, thirdSystemKey(code)), eq(param.isDeleted, 0)))
+        .where(visible(param, scopeOf(req), eq(param.paramKey, thirdSystemKey(code))))
         .limit(1);
       if (!p) throw badRequest(`未配置第三方系统: ${code}`, 'systemType');
       const ticket = tickets.sign({ sid: `sso:${code}`, tenant_id: tenantId, user_id: String(userId), account, role_id: '', dept_id: '', client_id: code }, 60, `${code}-${Date.now()}`);
@@ -82,11 +85,10 @@ export function shellDataRoutes(ctx: AppContext) {
         querystring: Type.Object({ systemType: Type.String({ pattern: '^[\\w.-]{1,64}$' }), parkCode: Type.Optional(Type.String({ maxLength: 64 })) }),
         response: { 200: Envelope(Type.String()) },
       },
-      config: { fieldMessages: { systemType: { label: '系统类型' } } },
+      config: { signedIn: true, fieldMessages: { systemType: { label: '系统类型' } } },
       handler: async (req) => {
-        const me = caller(req);
         const q = req.query as { systemType: string; parkCode?: string };
-        return ok(await ssoUrl(me.tenantId, me.account, me.userId, q.systemType, { parkCode: q.parkCode ?? '' }));
+        return ok(await ssoUrl(req, q.systemType, { parkCode: q.parkCode ?? '' }));
       },
     });
 
@@ -97,10 +99,8 @@ export function shellDataRoutes(ctx: AppContext) {
         querystring: Type.Object({ systemCode: Type.String({ pattern: '^[\\w.-]{1,64}$' }) }),
         response: { 200: Envelope(Type.String()) },
       },
-      handler: async (req) => {
-        const me = caller(req);
-        return ok(await ssoUrl(me.tenantId, me.account, me.userId, (req.query as { systemCode: string }).systemCode, {}));
-      },
+      config: { signedIn: true },
+      handler: async (req) => ok(await ssoUrl(req, (req.query as { systemCode: string }).systemCode, {})),
     });
   };
 }

@@ -1,17 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { AUTH_MESSAGES } from '@wb/contracts/auth';
 import { passwordChangeError, PASSWORD_MESSAGES, phoneError, REGISTER_MESSAGES } from '@wb/contracts/validation';
 import { dept, role, tenant, user, userOauth } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { badRequest, EmptyEnvelope, Envelope, formatTime, idStr, ok, PageOf, pageOf, PageQuery } from '../../platform/envelope';
+import { badRequest, EmptyEnvelope, Envelope, formatTime, idStr, ok, PageOf, pageOf, PageQuery, unauthorized } from '../../platform/envelope';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { likePattern } from '../../platform/resource/filters';
+import { likePattern } from '../../platform/crud/filters';
+import { scopeOf, tenantScope, visible } from '../../platform/scope';
 
 const ids = (list: string) => list.split(',').filter(Boolean).map(Number);
 
-/** The signed-in user's own account (shell §7 'Own account') and guest registration. */
+/** The signed-in user's own account (password, profile, the depts and roles to switch to) and guest registration. */
 export function accountRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
@@ -23,13 +25,15 @@ export function accountRoutes(ctx: AppContext) {
         body: Type.Object({ oldPassword: Type.String({ minLength: 1, maxLength: 128 }), newPassword: Type.String({ maxLength: 128 }), newPassword1: Type.String({ maxLength: 128 }) }),
         response: { 200: EmptyEnvelope },
       },
-      config: { fieldMessages: { oldPassword: { label: '原密码', required: '请输入原密码' }, newPassword: { label: '新密码' }, newPassword1: { label: '确认密码' } } },
+      config: { signedIn: true, fieldMessages: { oldPassword: { label: '原密码', required: '请输入原密码' }, newPassword: { label: '新密码' }, newPassword1: { label: '确认密码' } } },
       handler: async (req) => {
         const me = caller(req);
         const b = req.body as { oldPassword: string; newPassword: string; newPassword1: string };
         const rule = passwordChangeError(b.oldPassword, b.newPassword, b.newPassword1);
         if (rule) throw badRequest(rule, rule === PASSWORD_MESSAGES.repeatFormat || rule === PASSWORD_MESSAGES.mismatch ? 'newPassword1' : 'newPassword');
-        const [u] = await db.select().from(user).where(and(eq(user.id, me.userId), eq(user.tenantId, me.tenantId))).limit(1);
+        const [u] = await db.select().from(user).where(visible(user, scopeOf(req), eq(user.id, me.userId))).limit(1);
+        // the account was deleted while its session lived
+        if (!u) throw unauthorized(AUTH_MESSAGES.unauthorized);
         if (!(await verifyPassword(u.password, b.oldPassword))) throw badRequest(PASSWORD_MESSAGES.oldWrong, 'oldPassword');
         await db.update(user).set({ password: await hashPassword(b.newPassword), updateUser: me.userId, updateTime: new Date() }).where(eq(user.id, u.id));
         return ok(true, PASSWORD_MESSAGES.changed);
@@ -52,7 +56,7 @@ export function accountRoutes(ctx: AppContext) {
         ),
         response: { 200: EmptyEnvelope },
       },
-      config: { fieldMessages: { email: { label: '邮箱' }, realName: { label: '姓名' }, name: { label: '昵称' } } },
+      config: { signedIn: true, fieldMessages: { email: { label: '邮箱' }, realName: { label: '姓名' }, name: { label: '昵称' } } },
       handler: async (req) => {
         const me = caller(req);
         const b = req.body as { avatar?: string; realName?: string; name?: string; phone?: string; email?: string };
@@ -65,7 +69,7 @@ export function accountRoutes(ctx: AppContext) {
         await db
           .update(user)
           .set({ ...b, updateUser: me.userId, updateTime: new Date() })
-          .where(and(eq(user.id, me.userId), eq(user.tenantId, me.tenantId)));
+          .where(visible(user, scopeOf(req), eq(user.id, me.userId)));
         return ok(true, '更新成功');
       },
     });
@@ -74,20 +78,22 @@ export function accountRoutes(ctx: AppContext) {
 
     app.get('/us-system/dept/select', {
       schema: { tags: ['用户'], summary: '本人可切换的部门', querystring: Type.Object({ userId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }), response: { 200: Envelope(Type.Array(Option)) } },
+      config: { signedIn: true },
       handler: async (req) => {
         const me = caller(req);
         const [u] = await db.select({ deptId: user.deptId }).from(user).where(eq(user.id, me.userId)).limit(1);
-        const rows = ids(u.deptId).length ? await db.select().from(dept).where(and(inArray(dept.id, ids(u.deptId)), eq(dept.tenantId, me.tenantId), eq(dept.isDeleted, 0))) : [];
+        const rows = ids(u.deptId).length ? await db.select().from(dept).where(visible(dept, scopeOf(req), inArray(dept.id, ids(u.deptId)))) : [];
         return ok(rows.map((d) => ({ id: idStr(d.id), name: d.deptName })));
       },
     });
 
     app.get('/us-system/role/select', {
       schema: { tags: ['用户'], summary: '本人可切换的角色', querystring: Type.Object({ userId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }), response: { 200: Envelope(Type.Array(Option)) } },
+      config: { signedIn: true },
       handler: async (req) => {
         const me = caller(req);
         const [u] = await db.select({ roleId: user.roleId }).from(user).where(eq(user.id, me.userId)).limit(1);
-        const rows = ids(u.roleId).length ? await db.select().from(role).where(and(inArray(role.id, ids(u.roleId)), eq(role.tenantId, me.tenantId), eq(role.isDeleted, 0))) : [];
+        const rows = ids(u.roleId).length ? await db.select().from(role).where(visible(role, scopeOf(req), inArray(role.id, ids(u.roleId)))) : [];
         return ok(rows.map((r) => ({ id: idStr(r.id), name: r.roleName })));
       },
     });
@@ -116,9 +122,10 @@ export function accountRoutes(ctx: AppContext) {
       },
       handler: async (req) => {
         const b = req.body as { tenantId: string; name?: string; account: string; password: string; oauthId?: string };
-        const [t] = await db.select({ id: tenant.id }).from(tenant).where(and(eq(tenant.tenantId, b.tenantId), eq(tenant.isDeleted, 0))).limit(1);
+        const scope = tenantScope(b.tenantId);
+        const [t] = await db.select({ id: tenant.id }).from(tenant).where(visible(tenant, scope)).limit(1);
         if (!t) throw badRequest('租户不存在', 'tenantId');
-        const [taken] = await db.select({ id: user.id }).from(user).where(and(eq(user.tenantId, b.tenantId), eq(user.account, b.account), eq(user.isDeleted, 0))).limit(1);
+        const [taken] = await db.select({ id: user.id }).from(user).where(visible(user, scope, eq(user.account, b.account))).limit(1);
         if (taken) throw badRequest(REGISTER_MESSAGES.accountTaken, 'account');
         let binding: typeof userOauth.$inferSelect | undefined;
         if (b.oauthId) {
@@ -126,7 +133,7 @@ export function accountRoutes(ctx: AppContext) {
           [binding] = await db
             .select()
             .from(userOauth)
-            .where(and(eq(userOauth.id, Number(b.oauthId)), eq(userOauth.tenantId, b.tenantId), isNull(userOauth.userId)))
+            .where(visible(userOauth, scope, eq(userOauth.id, Number(b.oauthId)), isNull(userOauth.userId)))
             .limit(1);
           if (!binding) throw badRequest('第三方账号信息无效', 'oauthId');
         }
@@ -145,75 +152,12 @@ export function accountRoutes(ctx: AppContext) {
 /**
  * Administrators find registered guests (the user page filtered by status 0)
  * and approve them (status 0 → 1), giving them the tenant's plain role. The
- * page is the read side of admin spec §2 'user'; its editing comes with the
- * user resource.
+ * page is the read side of the user administration page (menu code 'user');
+ * its editing comes with the user resource.
  */
 export function guestApprovalRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
-    app.get('/us-user/page', {
-      schema: {
-        tags: ['用户'],
-        summary: '用户分页',
-        querystring: Type.Object({
-          ...PageQuery,
-          account: Type.Optional(Type.String({ maxLength: 64 })),
-          realName: Type.Optional(Type.String({ maxLength: 64 })),
-          status: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })),
-          deptId: Type.Optional(Type.String({ pattern: '^\\d+$', maxLength: 20 })),
-        }),
-        response: {
-          200: Envelope(
-            PageOf(
-              Type.Object({
-                id: Type.String(),
-                tenantId: Type.String(),
-                account: Type.String(),
-                name: Type.String(),
-                realName: Type.String(),
-                phone: Type.String(),
-                email: Type.String(),
-                userType: Type.Integer(),
-                status: Type.Integer(),
-                roleId: Type.String(),
-                deptId: Type.String(),
-                createTime: Type.String(),
-              }),
-            ),
-          ),
-        },
-      },
-      handler: async (req) => {
-        await ctx.access.require(req, 'user');
-        const q = req.query as { current: number; size: number; account?: string; realName?: string; status?: number; deptId?: string };
-        const where = and(
-          eq(user.tenantId, caller(req).tenantId),
-          eq(user.isDeleted, 0),
-          q.account ? ilike(user.account, likePattern(q.account)) : undefined,
-          q.realName ? ilike(user.realName, likePattern(q.realName)) : undefined,
-          q.status === undefined ? undefined : eq(user.status, q.status),
-          q.deptId ? sql`${q.deptId} = any(string_to_array(${user.deptId}, ','))` : undefined,
-        );
-        const [{ n }] = await db.select({ n: count() }).from(user).where(where);
-        const rows = await db.select().from(user).where(where).orderBy(desc(user.id)).limit(q.size).offset((q.current - 1) * q.size);
-        const records = rows.map((u) => ({
-          id: idStr(u.id),
-          tenantId: u.tenantId,
-          account: u.account,
-          name: u.name,
-          realName: u.realName,
-          phone: u.phone,
-          email: u.email,
-          userType: u.userType,
-          status: u.status,
-          roleId: u.roleId,
-          deptId: u.deptId,
-          createTime: formatTime(u.createTime),
-        }));
-        return ok(pageOf(records, Number(n), q.current, q.size));
-      },
-    });
-
     app.post('/us-user/audit-pass', {
       schema: {
         tags: ['用户'],
@@ -221,14 +165,16 @@ export function guestApprovalRoutes(ctx: AppContext) {
         querystring: Type.Object({ userIds: Type.String({ pattern: '^\\d+(,\\d+)*$', maxLength: 4000 }) }),
         response: { 200: EmptyEnvelope },
       },
+      // approving changes accounts, so it takes the page's edit button, not only the page
+      config: { permission: 'user_edit' },
       handler: async (req) => {
         const me = caller(req);
-        await ctx.access.require(req, 'user_edit');
-        const [plain] = await db.select({ id: role.id }).from(role).where(and(eq(role.tenantId, me.tenantId), eq(role.roleAlias, 'user'), eq(role.isDeleted, 0))).limit(1);
+        const scope = scopeOf(req);
+        const [plain] = await db.select({ id: role.id }).from(role).where(visible(role, scope, eq(role.roleAlias, 'user'))).limit(1);
         const pending = await db
           .select()
           .from(user)
-          .where(and(inArray(user.id, ids((req.query as { userIds: string }).userIds)), eq(user.tenantId, me.tenantId), eq(user.status, 0), eq(user.isDeleted, 0)));
+          .where(visible(user, scope, inArray(user.id, ids((req.query as { userIds: string }).userIds)), eq(user.status, 0)));
         for (const u of pending) await db.update(user).set({ status: 1, roleId: u.roleId || (plain ? String(plain.id) : ''), updateUser: me.userId, updateTime: new Date() }).where(eq(user.id, u.id));
         return ok(true, `已审核 ${pending.length} 个账号`);
       },

@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { badRequest, EmptyEnvelope, Envelope, ok } from '../../platform/envelope';
 import { hashPassword } from '../../platform/passwords';
 import type { SmsProvider } from '../../platform/sms';
+import { tenantScope, visible } from '../../platform/scope';
 import { TokenService } from '../../platform/tokens';
 import { CaptchaService } from '../auth/captcha';
 
@@ -32,7 +33,7 @@ const PURPOSE = 'reset-password';
 const mask = (phone: string) => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '');
 
 /**
- * Forgotten password (shell §7 'Password retrieval'): account + captcha → masked
+ * Forgotten password, before login: account + captcha → masked
  * phone → SMS code (hashed, 5 minutes, single use, 5 tries, 1 a minute, 10 a day)
  * → a short-lived identifyCode → new password.
  */
@@ -50,7 +51,7 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
       const [u] = await db
         .select()
         .from(user)
-        .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0)))
+        .where(visible(user, tenantScope(tenantId), eq(user.account, account)))
         .limit(1);
       if (!u) throw badRequest(RETRIEVE_MESSAGES.noAccount, 'account');
       return u;
@@ -129,7 +130,7 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
       }
       const [used] = await db.update(verifyCode).set({ usedAt: new Date() }).where(and(eq(verifyCode.id, row.id), isNull(verifyCode.usedAt))).returning();
       if (!used) throw badRequest(RETRIEVE_MESSAGES.badCode, 'code');
-      const [u] = await db.select().from(user).where(and(eq(user.id, row.userId), eq(user.isDeleted, 0))).limit(1);
+      const [u] = await db.select().from(user).where(visible(user, tenantScope(row.tenantId), eq(user.id, row.userId))).limit(1);
       if (!u) throw badRequest(RETRIEVE_MESSAGES.noAccount, 'account');
       return identify.sign({ sid: `retrieve:${row.id}`, tenant_id: u.tenantId, user_id: String(u.id), account: u.account, role_id: '', dept_id: '', client_id: PURPOSE }, 600, String(row.id));
     };
@@ -164,7 +165,7 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
         const [first] = await db
           .update(verifyCode)
           .set({ consumedAt: new Date() })
-          .where(and(eq(verifyCode.id, Number(claims.jti)), eq(verifyCode.tenantId, claims.tenant_id), isNull(verifyCode.consumedAt)))
+          .where(visible(verifyCode, tenantScope(claims.tenant_id), eq(verifyCode.id, Number(claims.jti)), isNull(verifyCode.consumedAt)))
           .returning({ id: verifyCode.id });
         if (!first) throw badRequest(RETRIEVE_MESSAGES.badIdentify, 'identifyCode');
         await db.update(user).set({ password: await hashPassword(b.newPassword), failCount: 0, lockedUntil: null, updateTime: new Date() }).where(eq(user.id, Number(claims.user_id)));

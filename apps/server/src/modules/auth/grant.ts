@@ -1,0 +1,77 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES, type TokenResponse } from '@wb/contracts/auth';
+import { DEFAULT_TENANT_ID, TENANT_HEADER } from '@wb/contracts/constants';
+import type { Config } from '../../platform/config';
+import type { CaptchaService } from './captcha';
+import type { ClientAuth, OAuthClient } from './client-auth';
+import { GrantError, type LoginService } from './login-service';
+import type { SocialLogin } from './social';
+
+// One grant serves /oauth/token, /customLogin and /customRefreshToken, so the client check and grant rules exist once.
+
+export const TokenParams = Type.Object({
+  tenantId: Type.Optional(Type.String({ maxLength: 12 })),
+  username: Type.Optional(Type.String({ maxLength: 64 })),
+  password: Type.Optional(Type.String({ maxLength: 128 })),
+  grant_type: Type.Union([Type.Literal('password'), Type.Literal('captcha'), Type.Literal('refresh_token'), Type.Literal('social')], {
+    description: 'password | captcha | refresh_token | social',
+  }),
+  refresh_token: Type.Optional(Type.String({ maxLength: 256 })),
+  source: Type.Optional(Type.String({ maxLength: 32, description: 'social: the provider' })),
+  code: Type.Optional(Type.String({ maxLength: 512, description: 'social: the authorization code' })),
+  state: Type.Optional(Type.String({ maxLength: 2000, description: 'social: the state from render' })),
+  redirect_uri: Type.Optional(Type.String({ maxLength: 1000 })),
+  scope: Type.Optional(Type.String({ maxLength: 64 })),
+  scopes: Type.Optional(Type.String({ maxLength: 64 })),
+  type: Type.Optional(Type.String({ maxLength: 32 })),
+});
+export type TokenParams = typeof TokenParams.static;
+
+/** Checks the client, then runs the requested grant; a refusal is a GrantError. */
+export type Grant = (req: FastifyRequest, p: TokenParams) => Promise<TokenResponse>;
+
+export interface GrantDeps {
+  config: Pick<Config, 'captchaEnabled'>;
+  captchas: CaptchaService;
+  clients: ClientAuth;
+  logins: LoginService;
+  social: SocialLogin;
+}
+
+/** A non-empty request header, or undefined. */
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name.toLowerCase()];
+  return typeof v === 'string' && v ? v : undefined;
+};
+
+export function grantFor(d: GrantDeps): Grant {
+  return async (req, p) => {
+    const oauth = await d.clients.authenticate(req.headers.authorization);
+    if (!oauth) throw new GrantError(401, 'invalid_client', AUTH_MESSAGES.badClient);
+    if (!oauth.grantTypes.includes(p.grant_type)) throw new GrantError(400, 'unauthorized_client', `客户端不支持 ${p.grant_type} 授权`);
+    if (p.grant_type === 'social') return socialGrant(d, oauth, p);
+    const choice = { deptId: header(req, 'Dept-Id'), roleId: header(req, 'Role-Id') };
+    if (p.grant_type === 'refresh_token') {
+      if (!p.refresh_token) throw new GrantError(400, 'invalid_request', '缺少必填参数 refresh_token');
+      return d.logins.refreshGrant(oauth, p.refresh_token, p.tenantId || header(req, TENANT_HEADER), choice);
+    }
+    if (!p.username) throw new GrantError(400, 'invalid_request', '缺少必填参数 username');
+    if (!p.password) throw new GrantError(400, 'invalid_request', '缺少必填参数 password');
+    if ((d.config.captchaEnabled || p.grant_type === 'captcha') && !(await d.captchas.check(header(req, 'Captcha-Key'), header(req, 'Captcha-Code')))) {
+      throw new GrantError(400, 'invalid_grant', AUTH_MESSAGES.badCaptcha);
+    }
+    const tenantId = p.tenantId || header(req, TENANT_HEADER) || DEFAULT_TENANT_ID;
+    return d.logins.passwordGrant(oauth, tenantId, p.username, p.password, choice);
+  };
+}
+
+/** grant_type=social: the provider's code names an identity; a bound identity logs its user in. */
+async function socialGrant(d: GrantDeps, oauth: OAuthClient, p: TokenParams): Promise<TokenResponse> {
+  if (!p.source || !p.code || !p.state) throw new GrantError(400, 'invalid_request', '缺少必填参数 source, code 或 state');
+  const { tenantId, identity } = await d.social.identify(p.source, p.code, p.state);
+  const bound = await d.social.bind(tenantId, p.source, identity);
+  // an identity nobody has claimed yet: the shell opens the register dialog with oauth_id
+  if (!bound.userId) throw new GrantError(400, 'unbound_account', '第三方账号尚未绑定, 请先注册', { oauth_id: bound.oauthId });
+  return d.logins.loginAs(oauth, tenantId, bound.userId);
+}

@@ -1,0 +1,76 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { EmptyEnvelope, Envelope, ok } from '../../platform/envelope';
+import { type Grant, TokenParams } from './grant';
+import { GrantError } from './login-service';
+
+// The three ways to ask for a token (OAuth2 query string, JSON login, JSON refresh), each answering refusals its own way.
+
+// a refused grant is OAuth JSON; a request that fails its schema gets the envelope like every other call
+const OAuthError = Type.Union([Type.Object({ error: Type.String(), error_description: Type.String(), oauth_id: Type.Optional(Type.String()) }), EmptyEnvelope, Envelope(Type.Object({ field: Type.String() }))]);
+const TokenBody = Type.Object({}, { additionalProperties: true, description: 'raw OAuth2 token JSON (TokenResponse)' });
+
+/** A refused grant as OAuth2 error JSON. */
+const asOAuth = (reply: FastifyReply, err: unknown) => {
+  if (err instanceof GrantError) return reply.status(err.status).send({ error: err.error, error_description: err.message, ...err.extra });
+  throw err;
+};
+
+/** A refused grant as the envelope the JSON endpoints answer with. */
+const asEnvelope = (reply: FastifyReply, err: unknown) => {
+  if (err instanceof GrantError) return reply.status(err.status).send({ code: err.status, success: false, data: null, msg: err.message });
+  throw err;
+};
+
+export function tokenRoutes(app: FastifyInstance, ctx: AppContext, grant: Grant): void {
+  const loginLimit = { max: ctx.config.loginRateLimit, timeWindow: '1 minute' };
+
+  app.post('/us-auth/oauth/token', {
+    schema: {
+      tags: ['认证'],
+      summary: '登录与刷新令牌 (OAuth2 password / refresh_token)',
+      description: 'Parameters in the query string (or a JSON body); `Authorization: Basic base64(clientId:secret)`; `Captcha-Key`/`Captcha-Code` headers when captcha is on.',
+      querystring: TokenParams,
+      response: { 200: TokenBody, 400: OAuthError, 401: OAuthError },
+    },
+    config: { public: true, rateLimit: loginLimit },
+    handler: async (req, reply) => {
+      const p = { ...(req.body as object | undefined), ...(req.query as TokenParams) } as TokenParams;
+      try {
+        return await grant(req, p);
+      } catch (err) {
+        return asOAuth(reply, err);
+      }
+    },
+  });
+
+  app.post('/us-user/customLogin', {
+    schema: { tags: ['认证'], summary: '登录 (JSON body, 同 oauth/token)', body: TokenParams, response: { 200: Envelope(TokenBody), 400: EmptyEnvelope, 401: EmptyEnvelope } },
+    config: { public: true, rateLimit: loginLimit },
+    handler: async (req, reply) => {
+      try {
+        return ok(await grant(req, req.body as TokenParams));
+      } catch (err) {
+        return asEnvelope(reply, err);
+      }
+    },
+  });
+
+  app.post('/us-user/customRefreshToken', {
+    schema: {
+      tags: ['认证'],
+      summary: '刷新令牌',
+      body: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 12 })), refresh_token: Type.String({ minLength: 1, maxLength: 256 }), grant_type: Type.Optional(Type.String()), scopes: Type.Optional(Type.String()) }),
+      response: { 200: Envelope(TokenBody), 400: EmptyEnvelope, 401: EmptyEnvelope },
+    },
+    config: { public: true, rateLimit: loginLimit },
+    handler: async (req, reply) => {
+      try {
+        return ok(await grant(req, { ...(req.body as TokenParams), grant_type: 'refresh_token' }));
+      } catch (err) {
+        return asEnvelope(reply, err);
+      }
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { cityResource, companyResource, projectResource, supplierResource, vehicleResource } from '@wb/contracts/resources/mdm';
+import { deptResource, dictBizResource, dictResource, postResource, regionResource, roleResource, userResource } from '@wb/contracts/resources/org';
+import { paramResource } from '@wb/contracts/resources/param';
+import { smsOutboxResource } from '@wb/contracts/resources/sms-outbox';
+import { subAppResource } from '@wb/contracts/resources/sub-app';
+import * as t from '../db/schema/index';
+import { crudDeps, type AppContext } from '../platform/context';
+import { registerResource } from '../platform/crud/routes';
+import { dictionaryOptions, dictionaryRoutes } from './system/dictionary';
+import { regionOptions } from './system/region';
+import { userOptions } from './user/users';
+
+/**
+ * Every resource and its table: the whole server side of a plain entity is its
+ * line here. Entities with behaviour of their own pass their options (hooks,
+ * actions, extra views) from their module.
+ */
+export function resourceRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const deps = crudDeps(ctx);
+    registerResource(app, deps, paramResource, t.param);
+    registerResource(app, deps, subAppResource, t.subApp);
+    registerResource(app, deps, companyResource, t.company);
+    registerResource(app, deps, cityResource, t.city);
+    registerResource(app, deps, projectResource, t.project);
+    registerResource(app, deps, supplierResource, t.supplier);
+    registerResource(app, deps, vehicleResource, t.vehicle);
+    registerResource(app, deps, deptResource, t.dept);
+    registerResource(app, deps, postResource, t.post);
+    registerResource(app, deps, roleResource, t.role);
+    registerResource(app, deps, regionResource, t.region, regionOptions(ctx));
+    const dicts = registerResource(app, deps, dictResource, t.dict, dictionaryOptions());
+    const bizDicts = registerResource(app, deps, dictBizResource, t.dictBiz, dictionaryOptions());
+    await app.register(dictionaryRoutes(dicts, dictResource.basePath));
+    await app.register(dictionaryRoutes(bizDicts, dictBizResource.basePath));
+    registerResource(app, deps, userResource, t.user, userOptions(ctx));
+    registerResource(app, deps, smsOutboxResource, t.smsOutbox);
+  };
+}

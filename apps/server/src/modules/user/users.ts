@@ -1,0 +1,157 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PASSWORD_MESSAGES, passwordChangeError } from '@wb/contracts/validation';
+import { USER_MESSAGES } from '@wb/contracts/resources/org';
+import { dept, param, post, role, user, userPlatform } from '../../db/schema/index';
+import type { AppContext } from '../../platform/context';
+import type { ResourceOptions } from '../../platform/crud/routes';
+import { badRequest, EmptyEnvelope, Envelope, notFound, ok } from '../../platform/envelope';
+import { hashPassword } from '../../platform/passwords';
+import { scopeOf, visible, type Scope } from '../../platform/scope';
+
+/** The initial password when the tenant has not set `account.initPassword`. */
+const FALLBACK_INIT_PASSWORD = 'Init1234';
+
+const ids = (v: unknown) => String(v ?? '').split(',').filter(Boolean);
+
+/** id → name of the records of `table` named in any of the rows' comma-joined `field`. */
+async function namesOf(ctx: AppContext, scope: Scope, table: PgTable, idCol: PgColumn, nameCol: PgColumn, values: unknown[]) {
+  const wanted = [...new Set(values.flatMap(ids))].map(Number);
+  if (!wanted.length) return new Map<string, string>();
+  const rows = await ctx.database.db.select({ id: idCol, name: nameCol }).from(table).where(visible(table, scope, inArray(idCol, wanted)));
+  return new Map(rows.map((r) => [String(r.id), String(r.name)]));
+}
+
+/**
+ * Users on the resource framework: a department filter that takes the
+ * department's descendants too, the names of roles, departments and posts beside
+ * their ids, the lock state, and the password reset and unlock actions.
+ */
+export function userOptions(ctx: AppContext): ResourceOptions {
+  const db = ctx.database.db;
+  return {
+    aliases: { list: ['v2/page'], detail: ['v2/detail'], add: ['v2/submit'], update: ['v2/update'] },
+    filters: {
+      deptId: {
+        schema: Type.String({ pattern: '^\\d+$', maxLength: 20, description: '部门 (含下级)' }),
+        // the chosen department and every department below it (ancestors holds the chain of parent ids)
+        where: (v) =>
+          sql`string_to_array(${user.deptId}, ',') && array(select d.id::text from ${dept} d where d.tenant_id = ${user.tenantId} and d.is_deleted = 0 and (d.id = ${v}::bigint or (',' || d.ancestors || ',') like '%,' || ${v}::text || ',%'))`,
+      },
+      status: { schema: Type.String({ pattern: '^\\d$', description: '状态 (0 待审核, 1 正常)' }), parse: Number, where: (v) => sql`${user.status} = ${v}` },
+    },
+    answers: { roleName: Type.String(), deptName: Type.String(), postName: Type.String(), locked: Type.Number() },
+    hooks: {
+      async answer(scope, records, rows) {
+        const [roles, depts, posts] = await Promise.all([
+          namesOf(ctx, scope, role, role.id, role.roleName, rows.map((r) => r.roleId)),
+          namesOf(ctx, scope, dept, dept.id, dept.deptName, rows.map((r) => r.deptId)),
+          namesOf(ctx, scope, post, post.id, post.postName, rows.map((r) => r.postId)),
+        ]);
+        const join = (names: Map<string, string>, v: unknown) => ids(v).map((id) => names.get(id) ?? '').filter(Boolean).join(',');
+        records.forEach((rec, i) => {
+          const row = rows[i];
+          Object.assign(rec, {
+            roleName: join(roles, row.roleId),
+            deptName: join(depts, row.deptId),
+            postName: join(posts, row.postId),
+            locked: row.lockedUntil instanceof Date && row.lockedUntil.getTime() > Date.now() ? 1 : 0,
+          });
+        });
+      },
+      beforeRemove({ user: me }, rows) {
+        if (rows.some((r) => r.id === me.userId)) throw badRequest(USER_MESSAGES.removeSelf.zh, 'ids');
+      },
+    },
+    actions: {
+      async 'reset-password'({ scope, keys, store }) {
+        const [p] = await db.select({ v: param.paramValue }).from(param).where(visible(param, scope, eq(param.paramKey, 'account.initPassword'))).limit(1);
+        const password = await hashPassword(p?.v || FALLBACK_INIT_PASSWORD);
+        const done = await db
+          .update(user)
+          .set({ password, failCount: 0, lockedUntil: null, updateTime: new Date() })
+          .where(store.where(scope, inArray(user.id, keys as number[])))
+          .returning({ id: user.id });
+        if (!done.length) throw notFound('数据不存在');
+      },
+      async unlock({ scope, keys, store }) {
+        const done = await db
+          .update(user)
+          .set({ failCount: 0, lockedUntil: null, updateTime: new Date() })
+          .where(store.where(scope, inArray(user.id, keys as number[])))
+          .returning({ id: user.id });
+        if (!done.length) throw notFound('数据不存在');
+      },
+    },
+  };
+}
+
+/** The family's per-platform user settings and an administrator's password change for a user. */
+export function userPlatformRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const db = ctx.database.db;
+    const Platform = Type.Object({ userId: Type.String(), userType: Type.Integer(), userExt: Type.String() });
+    const findUser = async (scope: Scope, id: number) => {
+      const [u] = await db.select({ id: user.id, userType: user.userType }).from(user).where(visible(user, scope, eq(user.id, id))).limit(1);
+      if (!u) throw notFound('数据不存在');
+      return u;
+    };
+
+    app.get('/us-user/platform-detail', {
+      schema: { tags: ['用户管理'], summary: '用户平台配置详情', querystring: Type.Object({ id: Type.String({ pattern: '^\\d+$' }) }), response: { 200: Envelope(Platform) } },
+      config: { permission: 'user' },
+      handler: async (req) => {
+        const scope = scopeOf(req);
+        const u = await findUser(scope, Number((req.query as { id: string }).id));
+        const [p] = await db.select().from(userPlatform).where(visible(userPlatform, scope, eq(userPlatform.userId, u.id), eq(userPlatform.userType, u.userType))).limit(1);
+        return ok({ userId: String(u.id), userType: u.userType, userExt: p?.userExt ?? '' });
+      },
+    });
+
+    app.post('/us-user/update-platform', {
+      schema: {
+        tags: ['用户管理'],
+        summary: '修改用户平台配置',
+        body: Type.Object({ userId: Type.String({ pattern: '^\\d+$' }), userType: Type.Integer({ minimum: 1, maximum: 3 }), userExt: Type.String({ maxLength: 4000 }) }),
+        response: { 200: EmptyEnvelope },
+      },
+      config: { permission: 'user_edit' },
+      handler: async (req) => {
+        const scope = scopeOf(req);
+        const b = req.body as { userId: string; userType: number; userExt: string };
+        const u = await findUser(scope, Number(b.userId));
+        await db
+          .insert(userPlatform)
+          .values({ tenantId: scopeTenant(scope), userId: u.id, userType: b.userType, userExt: b.userExt })
+          .onConflictDoUpdate({ target: [userPlatform.userId, userPlatform.userType], set: { userExt: b.userExt } });
+        return ok(true, '操作成功!');
+      },
+    });
+
+    app.post('/us-user/update-password2', {
+      schema: {
+        tags: ['用户管理'],
+        summary: '管理员修改用户密码',
+        body: Type.Object({ userId: Type.String({ pattern: '^\\d+$' }), newPassword: Type.String({ maxLength: 64 }), newPassword1: Type.String({ maxLength: 64 }) }),
+        response: { 200: EmptyEnvelope },
+      },
+      config: { permission: 'user_reset', fieldMessages: { newPassword: { label: '新密码' }, newPassword1: { label: '确认密码' } } },
+      handler: async (req) => {
+        const scope = scopeOf(req);
+        const b = req.body as { userId: string; newPassword: string; newPassword1: string };
+        const err = passwordChangeError('', b.newPassword, b.newPassword1);
+        if (err) throw badRequest(err, err === PASSWORD_MESSAGES.repeatFormat || err === PASSWORD_MESSAGES.mismatch ? 'newPassword1' : 'newPassword');
+        const u = await findUser(scope, Number(b.userId));
+        await db
+          .update(user)
+          .set({ password: await hashPassword(b.newPassword), failCount: 0, lockedUntil: null, updateTime: new Date() })
+          .where(visible(user, scope, and(eq(user.id, u.id))));
+        return ok(true, PASSWORD_MESSAGES.changed);
+      },
+    });
+  };
+}
+
+const scopeTenant = (scope: Scope) => String(scope.tenantId);

@@ -1,0 +1,342 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { and, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { actionPath, CRUD_MESSAGES, keyOf, menuOf, pathOf, type AnyResourceDef, type FieldDef, type ResourceDef } from '@wb/contracts/resource';
+import { RESOURCES } from '@wb/contracts/resources/catalogue';
+import type { Db } from '../../db/client';
+import type { AuthUser } from '../auth';
+import { caller } from '../auth';
+import { badRequest, EmptyEnvelope, Envelope, notFound, ok, pageOf, PageOf } from '../envelope';
+import type { Permission } from '../permissions';
+import { scopeOf, type Scope } from '../scope';
+import type { TotalCache } from '../totals';
+import { exportRoute } from './export';
+import { refuseUnknown } from './filters';
+import type { CustomFilter } from './filters';
+import type { ResourceRegistry } from './registry';
+import { KeyList, resourceSchemas } from './schemas';
+import { ResourceStore } from './store';
+import { fromWire, toWire, type Row } from './wire';
+
+export interface CrudDeps {
+  db: Db;
+  totals: TotalCache;
+  registry: ResourceRegistry;
+}
+
+/**
+ * What a hook or an action handler gets: the request, its scope and the store (its
+ * reads are scoped too). Before-hooks run ahead of the write's transaction; after-hooks
+ * inside it, and must use `db` (the transaction), not the store's own reads, which
+ * would wait for the transaction to end on the embedded database.
+ */
+export interface WriteContext {
+  req: FastifyRequest;
+  scope: Scope;
+  user: AuthUser;
+  /** the write's transaction in after-hooks, the database in before-hooks */
+  db: Db;
+  store: ResourceStore;
+}
+
+export interface ResourceHooks {
+  /** may change `values` or refuse with badRequest; `existing` is the stored row of an update */
+  beforeSubmit?(ctx: WriteContext, values: Row, existing: Row | undefined): void | Promise<void>;
+  afterSubmit?(ctx: WriteContext, row: Row, isNew: boolean): void | Promise<void>;
+  beforeRemove?(ctx: WriteContext, rows: Row[]): void | Promise<void>;
+  afterRemove?(ctx: WriteContext, rows: Row[]): void | Promise<void>;
+  /** adds computed values (virtual fields, names of refs) to answered records, a page at a time */
+  answer?(scope: Scope, records: Row[], rows: Row[]): void | Promise<void>;
+}
+
+export interface ActionContext extends Omit<WriteContext, 'db'> {
+  /** the chosen records' keys (from the action's ids parameter) */
+  keys: (string | number)[];
+  body: Row;
+  file?: { filename: string; data: Buffer };
+}
+
+export interface ResourceOptions {
+  hooks?: ResourceHooks;
+  /** schemas of what `hooks.answer` adds */
+  answers?: Record<string, TSchema>;
+  /** filters beyond the fields' own (a user's dept with its descendants) */
+  filters?: Record<string, CustomFilter & { schema: TSchema }>;
+  /** a handler for each of the def's actions; it answers the success message, or nothing for the def's */
+  actions?: Record<string, (ctx: ActionContext) => Promise<string | void>>;
+  /** more paths answering the same calls (the family's v2 paths), relative to basePath */
+  aliases?: Partial<Record<'list' | 'detail' | 'add' | 'update', string[]>>;
+  /**
+   * More paged lists of the same records, each a narrower view: path → its extra
+   * query parameters and the condition they make (the dictionaries' parent-list and child-list).
+   */
+  views?: Record<string, { summary: string; query?: Record<string, TSchema>; where(q: Record<string, string | undefined>, store: ResourceStore): SQL | undefined }>;
+  /** filters the `tree` call takes besides tenantId (the dictionaries' `code`) */
+  treeFilters?: Record<string, { schema: TSchema; where(value: string, store: ResourceStore): SQL | undefined }>;
+}
+
+/** A table with a column for every field of the def that is stored: a field missing from the table does not compile. */
+export type TableFor<F> = PgTable & { [K in keyof F as F[K] extends { virtual: true } ? never : K]: PgColumn };
+
+const EXPORT_BATCH = 1000;
+
+/** Names of the resources whose forms pick records of `name`: their pages may read its options and tree. */
+const readersOf = (name: string) => RESOURCES.filter((d) => d.name !== name && Object.values(d.fields).some((f: FieldDef) => f.ref?.resource === name)).map((d) => d.name);
+
+/**
+ * Registers a resource's calls from its definition: list, detail, submit, remove,
+ * select and export; for a tree lazy-list, tree and lazy-tree; its actions. Each
+ * route declares its permission (read routes the menu code, writes the button
+ * codes); every read and write goes through the store, scoped by the caller.
+ */
+export function registerResource<F extends Record<string, FieldDef>>(app: FastifyInstance, deps: CrudDeps, typed: ResourceDef<F>, table: TableFor<F>, options: ResourceOptions = {}): ResourceStore {
+  const { db, registry } = deps;
+  const def = typed as unknown as AnyResourceDef;
+  const self = registry.add(def, table);
+  checkColumns(def, self.columns);
+  const custom = Object.fromEntries(Object.entries(options.filters ?? {}));
+  const store = new ResourceStore(db, self, registry, deps.totals, custom);
+  const hooks = options.hooks ?? {};
+  const tag = def.title.zh;
+  const key = keyOf(def);
+  const schemas = resourceSchemas(def, { answers: options.answers, filters: Object.fromEntries(Object.entries(options.filters ?? {}).map(([k, f]) => [k, f.schema])) });
+  const { fieldMessages, Record: RecordSchema } = schemas;
+  const menu = menuOf(def);
+  const readers: Permission = [menu, ...readersOf(def.name)];
+  const allowedFilters = new Set(Object.keys(schemas.ListQuery.properties));
+
+  const answer = async (scope: Scope, rows: Row[]): Promise<Row[]> => {
+    const records = rows.map((r) => ({ ...toWire(def, self.columns, r), ...(r.hasChildren !== undefined ? { hasChildren: r.hasChildren } : {}) }));
+    await hooks.answer?.(scope, records, rows);
+    return records;
+  };
+
+  /** Registers a route under basePath, and under each alias path. */
+  const route = (verb: Parameters<typeof pathOf>[1] | null, path: string, opts: Omit<RouteOptions, 'url'>, aliases: string[] = []) => {
+    for (const url of [verb ? pathOf(def, verb) : `${def.basePath}/${path}`, ...aliases.map((a) => `${def.basePath}/${a}`)]) app.route({ ...opts, url } as RouteOptions);
+  };
+
+
+  /** A paged list; `narrow` names the parameters that select a view of the records (not filters). */
+  const listRoute = (summary: string, narrow: Record<string, TSchema>, where: (req: FastifyRequest) => SQL | undefined): Omit<RouteOptions, 'url'> => {
+    const allowed = new Set([...allowedFilters, ...Object.keys(narrow)]);
+    return {
+      method: 'GET',
+      schema: { tags: [tag], summary: `${tag}: ${summary}`, querystring: Type.Object({ ...schemas.ListQuery.properties, ...narrow }), response: { 200: Envelope(PageOf(RecordSchema)) } },
+      config: { permission: menu, fieldMessages },
+      preValidation: refuseUnknown(allowed),
+      handler: async (req) => {
+        const q = req.query as Record<string, unknown>;
+        const current = Number(q.current);
+        const size = Number(q.size);
+        const scope = scopeOf(req);
+        const filters = Object.fromEntries(Object.entries(q).filter(([k]) => !(k in narrow)));
+        const { rows, total } = await store.page(scope, filters, current, size, where(req));
+        return ok(pageOf(await answer(scope, rows), total, current, size));
+      },
+    };
+  };
+  route('list', 'list', listRoute('分页列表', {}, () => undefined), options.aliases?.list);
+  for (const [path, view] of Object.entries(options.views ?? {})) {
+    route(null, path, listRoute(view.summary, Object.fromEntries(Object.entries(view.query ?? {}).map(([k, v]) => [k, Type.Optional(v)])), (req) => view.where(req.query as Record<string, string | undefined>, store)));
+  }
+
+  route(
+    'detail',
+    'detail',
+    {
+      method: 'GET',
+      schema: { tags: [tag], summary: `${tag}: 详情 (id${key !== 'id' ? ` 或 ${key}` : ''}${(def.unique ?? []).map((u) => ` 或 ${u.field}`).join('')})`, querystring: schemas.DetailQuery, response: { 200: Envelope(RecordSchema) } },
+      config: { permission: menu },
+      handler: async (req) => {
+        const q = req.query as Record<string, string | undefined>;
+        const scope = scopeOf(req);
+        const byKey = q.id ?? q[key];
+        const unique = (def.unique ?? []).find((u) => q[u.field]);
+        if (byKey === undefined && !unique) throw badRequest(`缺少必填参数 id`, 'id');
+        const row = byKey !== undefined ? await store.findByKey(scope, byKey) : await store.find(scope, store.whereField(unique!.field, q[unique!.field]!));
+        if (!row) throw notFound(CRUD_MESSAGES.notFound.zh);
+        return ok((await answer(scope, [row]))[0]);
+      },
+    },
+    options.aliases?.detail,
+  );
+
+  // a tree is picked from its tree (`tree`); `select` of a tree resource is the family's own call (a user's depts, roles)
+  if (!def.tree) route('select', 'select', {
+    method: 'GET',
+    schema: { tags: [tag], summary: `${tag}: 下拉选项 (id, label)`, response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), label: Type.String() }))) } },
+    config: { permission: readers },
+    handler: async (req) => ok(await store.options(scopeOf(req))),
+  });
+
+  const submit: Omit<RouteOptions, 'url'> = {
+    method: 'POST',
+    schema: { tags: [tag], summary: `${tag}: 新增或修改 (无 id 新增, 有 id 修改)`, body: schemas.SubmitBody, response: { 200: Envelope(RecordSchema) } },
+    config: { permission: (req: FastifyRequest) => ((req.body as Row | undefined)?.id ? def.permissions.edit : def.permissions.add), fieldMessages },
+    handler: async (req) => {
+      const user = caller(req);
+      const scope = scopeOf(req);
+      const body = req.body as Row;
+      const isNew = body.id === undefined || body.id === '';
+      const existing = isNew ? undefined : await store.findByKey(scope, body.id as string);
+      if (!isNew && !existing) throw notFound(CRUD_MESSAGES.notFound.zh);
+      const values = await fromWire(def, self.columns, body, isNew);
+      await store.checkRefs(scope, values);
+      await store.checkDicts(scope, values);
+      const existingKey = existing ? (existing[key] as string | number) : undefined;
+      for (const u of def.unique ?? []) {
+        if (values[u.field] !== undefined && (await store.taken(scope, u.field, values[u.field], existingKey))) throw badRequest(u.message.zh, u.field);
+      }
+      const ancestors = def.tree ? await store.placeInTree(scope, values, existing) : undefined;
+      if (ancestors !== undefined) values.ancestors = ancestors;
+      await hooks.beforeSubmit?.({ req, scope, user, db, store }, values, existing);
+      const row = await db
+        .transaction(async (tx) => {
+          const ctx: WriteContext = { req, scope, user, db: tx as unknown as Db, store };
+          const saved = existing ? await store.update(ctx.db, scope, existingKey!, values, user) : await store.insert(ctx.db, values, user);
+          if (existing && ancestors !== undefined) await store.moveDescendants(ctx.db, scope, String(existingKey), String(existing.ancestors ?? ''), ancestors);
+          await hooks.afterSubmit?.(ctx, saved, isNew);
+          return saved;
+        })
+        .catch((err: unknown) => {
+          // the unique index settles a race the checks above lost: name the field it is about
+          const hit = store.uniqueViolation(err);
+          if (hit) throw badRequest(hit.message.zh, hit.field);
+          throw err;
+        });
+      store.forgetTotals();
+      return ok((await answer(scope, [row]))[0], isNew ? CRUD_MESSAGES.added.zh : CRUD_MESSAGES.updated.zh);
+    },
+  };
+  const remove: Omit<RouteOptions, 'url'> = {
+    method: 'POST',
+    schema: { tags: [tag], summary: `${tag}: 删除`, querystring: Type.Object({ ids: Type.Optional(KeyList), id: Type.Optional(KeyList) }), response: { 200: EmptyEnvelope } },
+    config: { permission: def.permissions.delete, fieldMessages: { ids: { label: 'ids', required: CRUD_MESSAGES.selectOne.zh } } },
+    handler: async (req) => {
+      const user = caller(req);
+      const scope = scopeOf(req);
+      const q = req.query as { ids?: string; id?: string };
+      const keys = store.keysOf(q.ids ?? q.id ?? '');
+      if (!keys.length) throw badRequest(CRUD_MESSAGES.selectOne.zh, 'ids');
+      const rows = await store.findMany(scope, keys);
+      if (!rows.length) throw notFound(CRUD_MESSAGES.notFound.zh);
+      const found = rows.map((r) => r[key] as string | number);
+      if (def.tree) {
+        if ((await store.withChildren(scope, found)).length) throw badRequest(CRUD_MESSAGES.hasChildren.zh, 'ids');
+      }
+      await store.checkNotReferenced(scope, found);
+      await hooks.beforeRemove?.({ req, scope, user, db, store }, rows);
+      await db.transaction(async (tx) => {
+        const ctx: WriteContext = { req, scope, user, db: tx as unknown as Db, store };
+        await store.remove(ctx.db, scope, found, user);
+        await hooks.afterRemove?.(ctx, rows);
+      });
+      store.forgetTotals();
+      return ok(true, CRUD_MESSAGES.deleted.zh);
+    },
+  };
+
+  if (!def.readOnly) {
+    route('add', 'submit', submit, options.aliases?.add);
+    if (pathOf(def, 'update') !== pathOf(def, 'add')) route('update', 'update', submit, options.aliases?.update);
+    route('remove', 'remove', remove);
+  }
+
+  if (def.tree) {
+    const parentField = def.tree.parentField;
+    const ParentQuery = Type.Object({ [parentField]: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.-]*$', maxLength: 64 })) });
+    const TreeNodeSchema = Type.Recursive((Node) =>
+      Type.Object({ id: Type.String(), parentId: Type.String(), title: Type.String(), key: Type.String(), value: Type.String(), hasChildren: Type.Boolean(), children: Type.Optional(Type.Array(Node)) }),
+    );
+    const parentOf = (req: FastifyRequest) => (req.query as Record<string, string | undefined>)[parentField] || undefined;
+    const allowedLazy = new Set([...allowedFilters, parentField].filter((k) => k !== 'current' && k !== 'size'));
+    route(null, 'lazy-list', {
+      method: 'GET',
+      schema: { tags: [tag], summary: `${tag}: 懒加载列表 (${parentField} 的下一级, 带 hasChildren)`, querystring: Type.Object({ ...ParentQuery.properties, ...schemas.ExportQuery.properties }), response: { 200: Envelope(Type.Array(RecordSchema)) } },
+      config: { permission: menu, fieldMessages },
+      preValidation: refuseUnknown(allowedLazy),
+      handler: async (req) => {
+        const scope = scopeOf(req);
+        return ok(await answer(scope, await store.level(scope, parentOf(req), req.query as Record<string, unknown>)));
+      },
+    });
+    const treeFilters = options.treeFilters ?? {};
+    route(null, 'tree', {
+      method: 'GET',
+      schema: {
+        tags: [tag],
+        summary: `${tag}: 树 (叶子节点无 children)`,
+        // tenantId: the family's clients send it; the caller's own tenant is what they see
+        querystring: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 12 })), ...Object.fromEntries(Object.entries(treeFilters).map(([k, f]) => [k, Type.Optional(f.schema)])) }),
+        response: { 200: Envelope(Type.Array(TreeNodeSchema)) },
+      },
+      config: { permission: readers },
+      handler: async (req) => {
+        const q = req.query as Record<string, string | undefined>;
+        const conds = Object.entries(treeFilters).map(([k, f]) => (q[k] ? f.where(q[k]!, store) : undefined));
+        return ok(await store.tree(scopeOf(req), and(...conds)));
+      },
+    });
+    route(null, 'lazy-tree', {
+      method: 'GET',
+      schema: { tags: [tag], summary: `${tag}: 懒加载树 (${parentField} 的下一级)`, querystring: ParentQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },
+      config: { permission: readers },
+      handler: async (req) => ok(await store.lazyTree(scopeOf(req), parentOf(req))),
+    });
+  }
+
+  for (const action of def.actions ?? []) {
+    const handler = options.actions?.[action.name];
+    if (!handler) throw new Error(`resource '${def.name}': action '${action.name}' has no handler`);
+    const idsParam = action.idsParam ?? 'ids';
+    const needsKeys = action.on !== 'toolbar';
+    app.post(actionPath(def, action), {
+      schema: {
+        tags: [tag],
+        summary: `${tag}: ${action.label.zh}`,
+        ...(needsKeys ? { querystring: Type.Object({ [idsParam]: KeyList }) } : {}),
+        ...(action.fields ? { body: schemas.actionBody(action.fields) } : {}),
+        ...(action.upload ? { consumes: ['multipart/form-data'] } : {}),
+        response: { 200: EmptyEnvelope },
+      },
+      config: { permission: action.permission, fieldMessages: { [idsParam]: { label: idsParam, required: CRUD_MESSAGES.selectOne.zh } } },
+      handler: async (req) => {
+        const scope = scopeOf(req);
+        const keys = needsKeys ? store.keysOf((req.query as Record<string, string>)[idsParam]) : [];
+        let file: ActionContext['file'];
+        if (action.upload) {
+          const part = await req.file();
+          if (!part) throw badRequest('请选择文件', 'file');
+          file = { filename: part.filename, data: await part.toBuffer() };
+        }
+        const msg = await handler({ req, scope, user: caller(req), store, keys, body: (action.fields ? req.body : {}) as Row, file });
+        store.forgetTotals();
+        return ok(true, msg ?? action.done?.zh ?? CRUD_MESSAGES.done.zh);
+      },
+    });
+  }
+  for (const name of Object.keys(options.actions ?? {})) {
+    if (!def.actions?.some((a) => a.name === name)) throw new Error(`resource '${def.name}': handler for unknown action '${name}'`);
+  }
+
+  exportRoute(app, { def, store, registry, tag, querystring: schemas.ExportQuery, allowed: new Set(Object.keys(schemas.ExportQuery.properties)), batch: EXPORT_BATCH });
+  return store;
+}
+
+/**
+ * The table holds every stored field of the def with room for its longest value:
+ * a mismatch stops the server at start-up instead of failing a request.
+ */
+function checkColumns(def: AnyResourceDef, columns: Record<string, PgColumn>): void {
+  for (const [k, f] of Object.entries(def.fields)) {
+    if (f.virtual) continue;
+    const col = columns[k];
+    if (!col) throw new Error(`resource '${def.name}': field '${k}' has no column in its table`);
+    const length = (col as PgColumn & { length?: number }).length;
+    if (length !== undefined && f.maxLength !== undefined && f.maxLength > length) throw new Error(`resource '${def.name}': field '${k}' allows ${f.maxLength} characters, its column ${length}`);
+  }
+  if (def.tenancy !== 'global' && !columns.tenantId) throw new Error(`resource '${def.name}' is per tenant but its table has no tenant_id`);
+  if (def.tenancy === 'global' && columns.tenantId) throw new Error(`resource '${def.name}' is global but its table has a tenant_id`);
+}

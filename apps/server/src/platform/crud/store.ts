@@ -1,0 +1,328 @@
+import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { CRUD_MESSAGES, keyOf, type AnyResourceDef, type TreeNode } from '@wb/contracts/resource';
+import type { Db } from '../../db/client';
+import { badRequest } from '../envelope';
+import { PREPARED_SCOPE, visible, type Scope } from '../scope';
+import type { TotalCache } from '../totals';
+import { activeFilters, filterWhere, type CustomFilter } from './filters';
+import type { RegisteredResource, ResourceRegistry } from './registry';
+import { ancestorsUnder, buildTree, treeNode, type TreeRow } from './tree';
+import type { Row } from './wire';
+
+interface Prepared<T> {
+  execute(values: Record<string, unknown>): Promise<T>;
+}
+
+const SELECT_LIMIT = 1000;
+const TREE_LIMIT = 20_000;
+
+/**
+ * Reads and writes of one resource's table. Every statement takes its WHERE from
+ * `visible()` (the one scoping point), so no path here can reach another tenant's rows.
+ */
+export class ResourceStore {
+  readonly def: AnyResourceDef;
+  readonly table: PgTable;
+  readonly columns: Record<string, PgColumn>;
+  readonly key: PgColumn;
+  private readonly parent?: PgColumn;
+  private readonly order: SQL[];
+  private readonly statements = new Map<string, { rows: Prepared<Row[]>; total: Prepared<{ n: number }[]> }>();
+
+  constructor(
+    readonly db: Db,
+    private readonly self: RegisteredResource,
+    private readonly registry: ResourceRegistry,
+    private readonly totals: TotalCache,
+    private readonly custom: Record<string, CustomFilter>,
+  ) {
+    this.def = self.def;
+    this.table = self.table;
+    this.columns = self.columns;
+    this.key = self.key;
+    this.parent = this.def.tree ? this.columns[this.def.tree.parentField] : undefined;
+    // trees and sorted lists read in their order; the rest newest first (the (tenant, id desc) index serves it)
+    this.order = this.columns.sort ? [asc(this.columns.sort), asc(this.key)] : [desc(this.key)];
+  }
+
+  /** The key as the column holds it: a number for ids, text for codes. */
+  keyValue(v: string | number): string | number {
+    return this.key.dataType === 'number' ? Number(v) : String(v);
+  }
+
+  keysOf(text: string): (string | number)[] {
+    return text
+      .split(',')
+      .filter(Boolean)
+      .map((v) => this.keyValue(v));
+  }
+
+  /** Rows the scope sees, with these conditions. */
+  where(scope: Scope, ...more: (SQL | undefined)[]): SQL {
+    return visible(this.table, scope, ...more);
+  }
+
+  /** One page of the list. The total is cached per scope and filters; one prepared statement per set of active filters. */
+  async page(scope: Scope, q: Record<string, unknown>, current: number, size: number, extra?: SQL): Promise<{ rows: Row[]; total: number }> {
+    const active = activeFilters(this.def, this.columns, this.key, this.custom, q);
+    if (extra) {
+      // a caller's own condition (the children of one parent) is not prepared
+      const where = this.where(scope, filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)), extra);
+      const [{ n }] = await this.db.select({ n: count() }).from(this.table).where(where);
+      const rows = await this.db
+        .select()
+        .from(this.table)
+        .where(where)
+        .orderBy(...this.order)
+        .limit(size)
+        .offset((current - 1) * size);
+      return { rows, total: Number(n) };
+    }
+    const stmt = this.prepared([...active.keys()].join(','), active);
+    const bound: Record<string, unknown> = { tenantId: scope.tenantId };
+    for (const [k, f] of active) bound[k] = f.value;
+    const values = Object.fromEntries([...active].map(([k, f]) => [k, f.value]));
+    const total = await this.totals.get(this.def.name, scope.key, JSON.stringify(values), async () => Number((await stmt.total.execute(bound))[0].n));
+    const rows = await stmt.rows.execute({ ...bound, limit: size, offset: (current - 1) * size });
+    return { rows, total };
+  }
+
+  private prepared(sig: string, active: ReturnType<typeof activeFilters>) {
+    let s = this.statements.get(sig);
+    if (!s) {
+      const where = this.where(PREPARED_SCOPE, filterWhere(active, (k) => sql.placeholder(k)));
+      const n = this.statements.size;
+      s = {
+        rows: this.db
+          .select()
+          .from(this.table)
+          .where(where)
+          .orderBy(...this.order)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(`${this.def.name}_list_${n}`) as unknown as Prepared<Row[]>,
+        total: this.db.select({ n: count() }).from(this.table).where(where).prepare(`${this.def.name}_count_${n}`) as unknown as Prepared<{ n: number }[]>,
+      };
+      this.statements.set(sig, s);
+    }
+    return s;
+  }
+
+  /** Every row matching the filters, in batches of `batch` (exports): keyset paging on the key. */
+  async *scan(scope: Scope, q: Record<string, unknown>, batch: number): AsyncGenerator<Row[]> {
+    const active = activeFilters(this.def, this.columns, this.key, this.custom, q);
+    const where = this.where(scope, filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)));
+    let last: unknown;
+    for (;;) {
+      const rows: Row[] = await this.db
+        .select()
+        .from(this.table)
+        .where(last === undefined ? where : and(where, lt(this.key, last)))
+        .orderBy(desc(this.key))
+        .limit(batch);
+      if (!rows.length) return;
+      yield rows;
+      last = rows[rows.length - 1][keyOf(this.def)];
+    }
+  }
+
+  async find(scope: Scope, cond: SQL): Promise<Row | undefined> {
+    const [row] = await this.db.select().from(this.table).where(this.where(scope, cond)).limit(1);
+    return row;
+  }
+
+  findByKey(scope: Scope, key: string | number): Promise<Row | undefined> {
+    return this.find(scope, eq(this.key, this.keyValue(key)));
+  }
+
+  findMany(scope: Scope, keys: (string | number)[]): Promise<Row[]> {
+    return keys.length ? this.db.select().from(this.table).where(this.where(scope, inArray(this.key, keys))) : Promise.resolve([]);
+  }
+
+  /** Options of refs: every visible record as { id, label }. */
+  async options(scope: Scope): Promise<{ id: string; label: string }[]> {
+    const rows = await this.db.select({ id: this.key, label: this.self.label }).from(this.table).where(this.where(scope)).orderBy(...this.order).limit(SELECT_LIMIT);
+    return rows.map((r) => ({ id: String(r.id), label: String(r.label) }));
+  }
+
+  /** Whether each row has live children: one EXISTS per row on the (parent) index. */
+  private hasChildrenColumn(): SQL<boolean> {
+    const parentName = sql.identifier(this.parent!.name);
+    const tenant = this.columns.tenantId ? sql` and c.${sql.identifier(this.columns.tenantId.name)} = ${this.columns.tenantId}` : sql``;
+    const live = this.columns.isDeleted ? sql` and c.${sql.identifier(this.columns.isDeleted.name)} = 0` : sql``;
+    return sql<boolean>`exists(select 1 from ${this.table} c where c.${parentName} = ${this.key}${tenant}${live})`;
+  }
+
+  /** One level of the tree as records with `hasChildren`; with filters, the matching records at any level. */
+  async level(scope: Scope, parentKey: string | undefined, q: Record<string, unknown>): Promise<Row[]> {
+    const active = activeFilters(this.def, this.columns, this.key, this.custom, q);
+    const filters = filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v));
+    const atLevel = filters && parentKey === undefined ? undefined : eq(this.parent!, this.keyValue(parentKey ?? this.def.tree!.root));
+    const rows = await this.db
+      .select({ row: this.table, hasChildren: this.hasChildrenColumn() } as never)
+      .from(this.table)
+      .where(this.where(scope, atLevel, filters))
+      .orderBy(...this.order)
+      .limit(SELECT_LIMIT);
+    return (rows as { row: Row; hasChildren: boolean }[]).map((r) => ({ ...r.row, hasChildren: r.hasChildren }));
+  }
+
+  private treeRow = (r: { key: unknown; parent: unknown; label: unknown }): TreeRow => ({ key: String(r.key), parent: String(r.parent), label: String(r.label) });
+
+  /** The whole tree the scope sees, as nested nodes (`extra` narrows it, e.g. to one dictionary). */
+  async tree(scope: Scope, extra?: SQL): Promise<TreeNode[]> {
+    const rows = await this.db
+      .select({ key: this.key, parent: this.parent!, label: this.self.label })
+      .from(this.table)
+      .where(this.where(scope, extra))
+      .orderBy(...this.order)
+      .limit(TREE_LIMIT);
+    return buildTree(rows.map(this.treeRow));
+  }
+
+  /** One level of the tree as nodes. */
+  async lazyTree(scope: Scope, parentKey: string | undefined): Promise<TreeNode[]> {
+    const rows = await this.db
+      .select({ key: this.key, parent: this.parent!, label: this.self.label, hasChildren: this.hasChildrenColumn() })
+      .from(this.table)
+      .where(this.where(scope, eq(this.parent!, this.keyValue(parentKey ?? this.def.tree!.root))))
+      .orderBy(...this.order)
+      .limit(SELECT_LIMIT);
+    return rows.map((r) => treeNode(this.treeRow(r), r.hasChildren));
+  }
+
+  /**
+   * Checks a node's new parent (it exists, and is neither the node nor below it) and
+   * gives the node's `ancestors`; undefined when the table keeps none.
+   */
+  async placeInTree(scope: Scope, values: Row, existing: Row | undefined): Promise<string | undefined> {
+    const field = this.def.tree!.parentField;
+    const root = this.def.tree!.root;
+    const parentKey = values[field] ?? existing?.[field] ?? this.keyValue(root);
+    const selfKey = existing ? String(existing[keyOf(this.def)]) : undefined;
+    const hasAncestors = !!this.columns.ancestors;
+    if (String(parentKey) === root) return hasAncestors ? ancestorsUnder(root) : undefined;
+    if (selfKey !== undefined && String(parentKey) === selfKey) throw badRequest(CRUD_MESSAGES.parentSelf.zh, field);
+    const parent = await this.findByKey(scope, parentKey as string | number);
+    if (!parent) throw badRequest(CRUD_MESSAGES.parentMissing.zh, field);
+    // walk up from the new parent: meeting the node itself would make a cycle
+    for (let up: Row | undefined = parent, depth = 0; up && depth < 64; depth++) {
+      if (selfKey !== undefined && String(up[keyOf(this.def)]) === selfKey) throw badRequest(CRUD_MESSAGES.parentSelf.zh, field);
+      const next: string = String(up[field]);
+      up = next === root ? undefined : await this.findByKey(scope, next);
+    }
+    return hasAncestors ? ancestorsUnder(root, { key: String(parent[keyOf(this.def)]), ancestors: String(parent.ancestors ?? '') }) : undefined;
+  }
+
+  /** After a node moved: its descendants' ancestors follow. */
+  async moveDescendants(db: Db, scope: Scope, key: string, from: string, to: string): Promise<void> {
+    if (!this.columns.ancestors || from === to) return;
+    const oldPrefix = `${from},${key}`;
+    const newPrefix = `${to},${key}`;
+    const col = this.columns.ancestors;
+    await db
+      .update(this.table)
+      .set({ ancestors: sql`${newPrefix} || substr(${col}, ${oldPrefix.length + 1})` } as never)
+      .where(this.where(scope, sql`(${col} = ${oldPrefix} or ${col} like ${`${oldPrefix},%`})`));
+  }
+
+  /** Keys among `keys` that have live children. */
+  async withChildren(scope: Scope, keys: (string | number)[]): Promise<string[]> {
+    if (!this.parent || !keys.length) return [];
+    const rows = await this.db.selectDistinct({ p: this.parent }).from(this.table).where(this.where(scope, inArray(this.parent, keys)));
+    return rows.map((r) => String(r.p));
+  }
+
+  /** Another live record (not `exceptKey`) with this value in `field`. */
+  async taken(scope: Scope, field: string, value: unknown, exceptKey?: string | number, more?: SQL): Promise<boolean> {
+    const row = await this.find(scope, and(eq(this.columns[field], value), exceptKey === undefined ? undefined : ne(this.key, exceptKey), more)!);
+    return !!row;
+  }
+
+  /** Refs of a submit point at live records of the scope (each id of a multiRef too). */
+  async checkRefs(scope: Scope, values: Row): Promise<void> {
+    for (const [k, f] of Object.entries(this.def.fields)) {
+      if ((f.kind !== 'ref' && f.kind !== 'multiRef') || values[k] === null || values[k] === undefined || values[k] === '') continue;
+      const target = this.registry.get(f.ref!.resource);
+      const wanted = f.kind === 'multiRef' ? String(values[k]).split(',') : [String(values[k])];
+      const keys = [...new Set(wanted)].map((v) => (target.key.dataType === 'number' ? Number(v) : v));
+      const found = await this.db.select({ k: target.key }).from(target.table).where(visible(target.table, scope, inArray(target.key, keys)));
+      if (found.length !== keys.length) throw badRequest(`${f.label.zh}不存在`, k);
+    }
+  }
+
+  /** Refuses to remove records that other live records point at, naming who uses them. */
+  async checkNotReferenced(scope: Scope, keys: (string | number)[]): Promise<void> {
+    for (const ref of this.registry.referencesTo(this.def.name)) {
+      const col = ref.from.columns[ref.field];
+      const cond = ref.many ? sql`string_to_array(${col}, ',') && ${sql.param(keys.map(String))}::text[]` : inArray(col, keys);
+      const [used] = await this.db.select({ k: ref.from.key }).from(ref.from.table).where(visible(ref.from.table, scope, cond)).limit(1);
+      if (used) throw badRequest(`${this.def.title.zh}已被${ref.from.def.title.zh}使用(${ref.from.def.fields[ref.field].label.zh}), 不能删除`, 'ids');
+    }
+  }
+
+  /** `field` = value, the value as the column takes it. */
+  whereField(field: string, value: string): SQL {
+    const col = this.columns[field];
+    return eq(col, col.dataType === 'number' ? Number(value) : value);
+  }
+
+  /** Dictionary fields hold a key of their dictionary. */
+  async checkDicts(scope: Scope, values: Row): Promise<void> {
+    for (const [k, f] of Object.entries(this.def.fields)) {
+      if (f.kind !== 'dict' || values[k] === null || values[k] === undefined || values[k] === '') continue;
+      const dict = this.registry.get(f.dict!.biz ? 'dictbiz' : 'dict');
+      const c = dict.columns;
+      const found = await this.db
+        .select({ k: c.dictKey })
+        .from(dict.table)
+        .where(visible(dict.table, scope, eq(c.code, f.dict!.code), ne(c.parentId, 0), eq(c.dictKey, String(values[k]))))
+        .limit(1);
+      if (!found.length) throw badRequest(`${f.label.zh}不合法`, k);
+    }
+  }
+
+  async insert(db: Db, values: Row, user: { tenantId: string; userId: number; deptId: string }): Promise<Row> {
+    const audit: Row = {};
+    if (this.columns.tenantId) audit.tenantId = user.tenantId;
+    if (this.columns.createUser) Object.assign(audit, { createUser: user.userId, createDept: Number(user.deptId.split(',')[0]) || null, updateUser: user.userId });
+    const [row] = await db.insert(this.table).values({ ...values, ...audit } as never).returning();
+    return row as Row;
+  }
+
+  async update(db: Db, scope: Scope, key: string | number, values: Row, user: { userId: number }): Promise<Row> {
+    const audit: Row = this.columns.updateUser ? { updateUser: user.userId, updateTime: new Date() } : {};
+    const [row] = await db
+      .update(this.table)
+      .set({ ...values, ...audit } as never)
+      .where(this.where(scope, eq(this.key, key)))
+      .returning();
+    return row as Row;
+  }
+
+  /** Soft delete where the table keeps deleted rows, else a real delete. */
+  async remove(db: Db, scope: Scope, keys: (string | number)[], user: { userId: number }): Promise<void> {
+    if (this.columns.isDeleted) {
+      const audit: Row = this.columns.updateUser ? { updateUser: user.userId, updateTime: new Date() } : {};
+      await db
+        .update(this.table)
+        .set({ isDeleted: 1, ...audit } as never)
+        .where(this.where(scope, inArray(this.key, keys)));
+    } else await db.delete(this.table).where(this.where(scope, inArray(this.key, keys)));
+  }
+
+  /** The unique rule a failed write broke (PostgreSQL 23505), found by the column the error names. */
+  uniqueViolation(err: unknown): { field: string; message: { zh: string } } | undefined {
+    let e = err as { code?: string; detail?: string; constraint?: string; cause?: unknown } | undefined;
+    for (let depth = 0; e && depth < 4 && e.code !== '23505'; depth++) e = e.cause as typeof e;
+    if (!e || e.code !== '23505') return undefined;
+    const uniques = this.def.unique ?? [];
+    const named = `${e.detail ?? ''} ${e.constraint ?? ''}`;
+    return uniques.find((u) => named.includes(this.columns[u.field].name)) ?? uniques[0] ?? { field: keyOf(this.def), message: { zh: `${this.def.fields[keyOf(this.def)]?.label.zh ?? 'id'}已存在` } };
+  }
+
+  forgetTotals(): void {
+    this.totals.forget(this.def.name);
+  }
+}

@@ -1,0 +1,71 @@
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { keyOf, type AnyResourceDef } from '@wb/contracts/resource';
+import { PASSWORD_MIN_LENGTH } from '@wb/contracts/constants';
+import { PASSWORD_PATTERN } from '@wb/contracts/validation';
+import { hashPassword } from '../passwords';
+import { badRequest, formatTime } from '../envelope';
+import { answeredFields, writableFields } from './schemas';
+
+export type Row = Record<string, unknown>;
+
+const AUDIT = ['createUser', 'updateUser'] as const;
+const TIMES = ['createTime', 'updateTime'] as const;
+
+/** A value as the wire carries it: ids and other big numbers as strings, times formatted. */
+function wireValue(col: PgColumn | undefined, v: unknown): unknown {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return formatTime(v);
+  if (col?.columnType === 'PgBigInt53') return String(v);
+  return v;
+}
+
+/** The record as answered: the key as `id`, the def's fields (no password), tenant, audit columns. */
+export function toWire(def: AnyResourceDef, columns: Record<string, PgColumn>, row: Row): Row {
+  const out: Row = { id: String(row[keyOf(def)] ?? '') };
+  for (const k of answeredFields(def)) if (!def.fields[k].virtual) out[k] = wireValue(columns[k], row[k]);
+  if (columns.tenantId) out.tenantId = row.tenantId;
+  for (const k of AUDIT) if (columns[k]) out[k] = wireValue(columns[k], row[k]);
+  for (const k of TIMES) if (columns[k]) out[k] = formatTime(row[k] as Date);
+  if (columns.status) out.status = row.status;
+  return out;
+}
+
+/**
+ * The values of a submit as the columns take them: trimmed text, numbers for
+ * numeric columns, '' → null for an optional ref (or the root for a tree parent),
+ * dates parsed, passwords hashed. Fields absent from the body are left alone.
+ */
+export async function fromWire(def: AnyResourceDef, columns: Record<string, PgColumn>, body: Row, isNew: boolean): Promise<Row> {
+  const values: Row = {};
+  for (const k of writableFields(def)) {
+    const f = def.fields[k];
+    let v = body[k];
+    if (f.addOnly && !isNew) continue;
+    if (v === undefined && isNew && f.default !== undefined) v = f.default;
+    if (v === undefined) continue;
+    if (typeof v === 'string') v = v.trim();
+    const col = columns[k];
+    if (f.kind === 'password') {
+      if (v !== '' && !PASSWORD_PATTERN.test(String(v))) throw badRequest(`${f.label.zh}至少 ${PASSWORD_MIN_LENGTH} 位, 须同时包含字母和数字`, k);
+      v = v === '' ? undefined : await hashPassword(String(v));
+    }
+    else if (f.kind === 'treeRef' && (v === '' || v === null)) v = def.tree?.root ?? '';
+    else if (f.kind === 'date') v = v === '' ? null : new Date(String(v));
+    if (v === '' && (f.kind === 'ref' || f.kind === 'dict' || f.kind === 'select') && col.dataType === 'number') v = null;
+    if (v !== null && v !== undefined && col.dataType === 'number') {
+      const n = Number(v);
+      if (!Number.isSafeInteger(n)) throw badRequest(`${f.label.zh}不合法`, k);
+      v = n;
+    } else if (v !== null && v !== undefined && col.dataType === 'string') v = String(v);
+    if (v instanceof Date && Number.isNaN(v.getTime())) throw badRequest(`${f.label.zh}不合法`, k);
+    if (f.kind === 'image' && v && !/^(\/us-resource\/|https?:\/\/)/.test(String(v))) throw badRequest(`${f.label.zh}地址不正确`, k);
+    if (v !== undefined) values[k] = v;
+  }
+  if (isNew) {
+    for (const k of writableFields(def)) {
+      const f = def.fields[k];
+      if (f.addOnly && f.required && (values[k] === undefined || values[k] === '')) throw badRequest(f.required.zh, k);
+    }
+  }
+  return values;
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES } from '@wb/contracts/auth';
+import type { Access } from './access';
+import { caller } from './auth';
+import { forbidden } from './envelope';
+
+/**
+ * What a route requires: a menu or button code, any of several codes, or a code
+ * chosen from the request (a submit without id needs `_add`, with one `_edit`).
+ */
+export type Permission = string | readonly string[] | ((req: FastifyRequest) => string);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** reachable without an access token */
+    public?: boolean;
+    /** any signed-in user: calls about the caller's own session, menus and profile */
+    signedIn?: boolean;
+    /** the caller's roles must grant this code */
+    permission?: Permission;
+  }
+}
+
+function declarations(config: { public?: boolean; signedIn?: boolean; permission?: Permission } | undefined): string[] {
+  const c = config ?? {};
+  return [c.public && 'public', c.signedIn && 'signedIn', c.permission !== undefined && 'permission'].filter((x): x is string => !!x);
+}
+
+/** The codes a request must hold one of. */
+export function requiredCodes(permission: Permission, req: FastifyRequest): readonly string[] {
+  if (typeof permission === 'function') return [permission(req)];
+  return typeof permission === 'string' ? [permission] : permission;
+}
+
+/**
+ * Declared permissions, enforced in one place: every route of the API context must
+ * say `public`, `signedIn` or `permission` in its config — a route that says none
+ * (or two) stops the server at start-up — and one hook checks the caller's grants
+ * before the request is validated, so a refused caller learns nothing about the input.
+ */
+export function enforcePermissions(api: FastifyInstance, access: Access): RouteAccess[] {
+  const routes: RouteAccess[] = [];
+  api.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { public?: boolean; signedIn?: boolean; permission?: Permission };
+    const said = declarations(config);
+    if (said.length !== 1) throw new Error(`route ${String(route.method)} ${route.url} must declare exactly one of public, signedIn or permission (it declares ${said.join(', ') || 'none'})`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: said[0] as RouteAccess['access'], permission: config.permission });
+  });
+  api.addHook('preValidation', async (req) => {
+    const permission = req.routeOptions.config?.permission;
+    if (permission === undefined) return;
+    const codes = requiredCodes(permission, req);
+    const granted = (await access.grants(caller(req).roleIds)).codes;
+    if (!codes.some((c) => granted.has(c))) throw forbidden(`${AUTH_MESSAGES.forbidden}: ${codes.join(' | ')}`);
+  });
+  return routes;
+}
+
+/** A route of the API and what it declared (the permission-matrix test walks these). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: 'public' | 'signedIn' | 'permission';
+  permission?: Permission;
+}
