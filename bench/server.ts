@@ -1,7 +1,7 @@
 /**
  * The server side of the benchmark, in its own process so the load generator
- * does not share its event loop: the real app with 100,000 params in tenant
- * 000000, and a bare Fastify route as the baseline. The database is a fresh
+ * does not share its event loop: the real app with 100,000 params, 5,000
+ * departments and 100,000 users in tenant 000000, and a bare Fastify route as the baseline. The database is a fresh
  * PGlite, or with DATABASE_URL a scratch database created on that PostgreSQL
  * server and dropped afterwards (the named database is never written to).
  */
@@ -46,6 +46,27 @@ const { app, ctx } = await buildApp({
 await ctx.database.db.execute(sql`
   INSERT INTO param (tenant_id, param_name, param_key, param_value)
   SELECT '000000', 'bench ' || g, 'bench.' || g, 'value ' || g FROM generate_series(1, ${rows}) g`);
+
+// the organisation: 5,000 departments under the seeded root (50 branches of 99 teams each),
+// and 100,000 users spread over the teams
+const depts = Number(process.env.BENCH_DEPTS ?? 5_000);
+const users = Number(process.env.BENCH_USERS ?? 100_000);
+const branches = 50;
+const teamsPer = Math.max(1, Math.floor(depts / branches) - 1);
+await ctx.database.db.execute(sql`
+  WITH root AS (SELECT id FROM dept WHERE tenant_id = '000000' AND parent_id = 0 LIMIT 1)
+  INSERT INTO dept (tenant_id, parent_id, ancestors, dept_name, full_name, dept_category, sort)
+  SELECT '000000', root.id, '0,' || root.id, 'branch ' || g, 'branch ' || g, 2, g FROM root, generate_series(1, ${branches}) g`);
+await ctx.database.db.execute(sql`
+  INSERT INTO dept (tenant_id, parent_id, ancestors, dept_name, full_name, dept_category, sort)
+  SELECT '000000', b.id, b.ancestors || ',' || b.id, b.dept_name || ' team ' || g, b.dept_name || ' team ' || g, 3, g
+  FROM dept b, generate_series(1, ${teamsPer}) g WHERE b.dept_name LIKE 'branch %' AND b.tenant_id = '000000'`);
+await ctx.database.db.execute(sql`
+  WITH teams AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM dept WHERE tenant_id = '000000' AND dept_category = 3),
+       admin AS (SELECT password, role_id FROM "user" WHERE tenant_id = '000000' AND account = 'admin')
+  INSERT INTO "user" (tenant_id, account, password, name, real_name, role_id, dept_id)
+  SELECT '000000', 'bench' || g, admin.password, 'bench ' || g, '用户' || g, admin.role_id, teams.id::text
+  FROM admin, generate_series(1, ${users}) g JOIN teams ON teams.n = g % teams.total`);
 await analyze(ctx.database.db);
 await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -54,7 +75,7 @@ bare.get('/bare', async () => ({ code: 200, success: true, data: { hello: 'world
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
-process.stdout.write(`${JSON.stringify({ app: port(app), bare: port(bare), rows })}\n`);
+process.stdout.write(`${JSON.stringify({ app: port(app), bare: port(bare), rows, users, depts: branches * (teamsPer + 1) })}\n`);
 process.on('SIGTERM', () => {
   void app
     .close()

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,7 +16,7 @@ import { mdmRoutes } from './modules/mdm/routes';
 import { fileRoutes } from './modules/resource/files';
 import { shellDataRoutes } from './modules/system/shell-data';
 import { subAppRoutes } from './modules/system/sub-app';
-import { accountRoutes, guestApprovalRoutes } from './modules/user/account';
+import { accountRoutes } from './modules/user/account';
 import { retrieveRoutes } from './modules/user/retrieve';
 import { userRoutes } from './modules/user/routes';
 import { userPlatformRoutes } from './modules/user/users';
@@ -43,6 +44,9 @@ export interface BuildOptions {
   database?: Database;
   logger?: boolean;
 }
+
+/** The largest file any upload takes (an import); smaller limits are set per route. */
+const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
 
 /** Paths the API answers; anything else that is a GET for a page gets the shell. */
 const API_PREFIXES = ['/us-', '/us/', '/wwy-', '/health', '/docs'];
@@ -116,13 +120,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   await app.register(async (api) => {
     registerAuthentication(api, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
     ctx.routes = enforcePermissions(api, ctx.access);
+    // uploads of every module (avatars, imports) share one parser; each route sets its own size limit
+    await api.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
     const modules = [
       resourceRoutes,
       userPlatformRoutes,
       authRoutes,
       userRoutes,
       accountRoutes,
-      guestApprovalRoutes,
       authorityRoutes,
       menuRoutes,
       mdmRoutes,

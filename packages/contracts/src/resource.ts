@@ -45,8 +45,11 @@ export interface FieldDef {
   options?: { value: string | number; label: Text }[];
   /** the dictionary whose items a 'dict' field takes: system (`dict`) or business (`dict-biz`) */
   dict?: { code: string; biz?: boolean };
-  /** the resource a ref / multiRef / treeRef field points to: its name and service path */
-  ref?: { resource: string; basePath: string };
+  /**
+   * the resource a ref / multiRef / treeRef field points to: its name and service path;
+   * `tree`: the other resource is a tree, its records are picked from its `tree` call
+   */
+  ref?: { resource: string; basePath: string; tree?: boolean };
   /** value a new record starts with */
   default?: string | number;
   /** answered but never written by a submit (kept by the server) */

@@ -125,8 +125,9 @@ export const ROUTER_CHANGE_ERROR = 'please provide the base.routerChange event p
 
 /** wujie's event bus as a sub-app sees it (`window.$wujie.bus`). */
 export interface SubAppBus {
-  $on(event: string, fn: (...args: any[]) => void): unknown;
-  $off(event: string, fn: (...args: any[]) => void): unknown;
+  // `never[]`: a listener of any argument list fits, and only the bus calls it.
+  $on(event: string, fn: (...args: never[]) => void): unknown;
+  $off(event: string, fn: (...args: never[]) => void): unknown;
   $emit(event: string, ...args: unknown[]): unknown;
 }
 

@@ -176,8 +176,8 @@ export const userResource = defineResource({
     name: { label: zhEn('用户昵称', 'Nickname'), kind: 'string', required: zhEn('请输入用户昵称', 'Please enter the nickname'), maxLength: 64 },
     realName: { label: zhEn('用户姓名', 'Name'), kind: 'string', required: zhEn('请输入用户姓名', 'Please enter the name'), maxLength: 64, search: 'like' },
     userType: { label: zhEn('用户平台', 'Platform'), kind: 'dict', dict: { code: 'user_type' }, default: 1, search: 'eq' },
-    roleId: { label: zhEn('所属角色', 'Roles'), kind: 'multiRef', ref: { resource: 'role', basePath: `${SYS}/role` }, required: zhEn('请选择所属角色', 'Please choose the roles') },
-    deptId: { label: zhEn('所属部门', 'Departments'), kind: 'multiRef', ref: { resource: 'dept', basePath: `${SYS}/dept` }, required: zhEn('请选择所属部门', 'Please choose the departments'), search: 'in' },
+    roleId: { label: zhEn('所属角色', 'Roles'), kind: 'multiRef', ref: { resource: 'role', basePath: `${SYS}/role`, tree: true }, required: zhEn('请选择所属角色', 'Please choose the roles') },
+    deptId: { label: zhEn('所属部门', 'Departments'), kind: 'multiRef', ref: { resource: 'dept', basePath: `${SYS}/dept`, tree: true }, required: zhEn('请选择所属部门', 'Please choose the departments') },
     postId: { label: zhEn('所属岗位', 'Posts'), kind: 'multiRef', ref: { resource: 'post', basePath: `${SYS}/post` }, column: false },
     phone: { label: zhEn('手机号码', 'Phone'), kind: 'string', maxLength: 32, search: 'like' },
     email: { label: zhEn('电子邮箱', 'Email'), kind: 'string', maxLength: 128, column: false },
@@ -185,9 +185,31 @@ export const userResource = defineResource({
     birthday: { label: zhEn('用户生日', 'Birthday'), kind: 'date', column: false },
     code: { label: zhEn('用户编号', 'Number'), kind: 'string', maxLength: 64, column: false },
     locked: { label: zhEn('已锁定', 'Locked'), kind: 'switch', virtual: true, readonly: true, form: false, width: 80 },
+    // a registered guest waits (0) until an administrator approves them
+    status: {
+      label: zhEn('状态', 'Status'),
+      kind: 'select',
+      readonly: true,
+      form: false,
+      search: 'eq',
+      width: 90,
+      options: [
+        { value: 1, label: zhEn('正常', 'Active') },
+        { value: 0, label: zhEn('待审核', 'Awaiting approval') },
+      ],
+    },
   },
   unique: [{ field: 'account', message: USER_MESSAGES.accountTaken }],
   actions: [
+    {
+      name: 'audit-pass',
+      label: zhEn('审核通过', 'Approve'),
+      permission: 'user_audit',
+      path: 'audit-pass',
+      on: 'selection',
+      idsParam: 'userIds',
+      confirm: zhEn('确定审核通过选择的注册账号?', 'Approve the chosen registrations?'),
+    },
     {
       name: 'reset-password',
       label: zhEn('密码重置', 'Reset password'),

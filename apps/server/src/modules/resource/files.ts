@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AVATAR_LIMIT_BYTES, AVATAR_MESSAGES } from '@wb/contracts/validation';
@@ -25,8 +24,6 @@ const FILE_PATH = '/us-resource/oss/endpoint/file';
 export function fileRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
-    await app.register(multipart, { limits: { fileSize: AVATAR_LIMIT_BYTES, files: 1, fields: 5 } });
-
     app.post('/us-resource/oss/endpoint/put-file', {
       schema: {
         tags: ['资源'],
@@ -38,7 +35,7 @@ export function fileRoutes(ctx: AppContext) {
       handler: async (req) => {
         const me = caller(req);
         if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件 file', 'file');
-        const file = await req.file();
+        const file = await req.file({ limits: { fileSize: AVATAR_LIMIT_BYTES, files: 1, fields: 5 } });
         if (!file) throw badRequest('缺少文件 file', 'file');
         const bytes = await file.toBuffer().catch((err: { code?: string }) => {
           if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(AVATAR_MESSAGES.size, 'file');

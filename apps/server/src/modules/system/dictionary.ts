@@ -43,6 +43,15 @@ export function dictionaryOptions(): ResourceOptions {
         if (parent) values.code = parent.code;
         if (await store.taken(scope, 'dictKey', dictKey, selfId, eq(store.columns.parentId, parentId))) throw badRequest(DICT_MESSAGES.keyTaken.zh, 'dictKey');
       },
+      async afterSubmit({ db, scope, store }, row, isNew) {
+        // a renamed dictionary takes its items along: they belong to it by code
+        if (isNew || Number(row.parentId) !== 0) return;
+        const c = store.columns;
+        await db
+          .update(store.table)
+          .set({ code: row.code } as never)
+          .where(store.where(scope, eq(c.parentId, row.id as number), ne(c.code, row.code as string)));
+      },
       beforeRemove(_ctx, rows) {
         if (rows.some((r) => r.isSealed === 1)) throw badRequest(DICT_MESSAGES.sealed.zh, 'ids');
       },

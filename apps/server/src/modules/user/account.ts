@@ -1,14 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@wb/contracts/auth';
+import { userResource } from '@wb/contracts/resources/org';
 import { passwordChangeError, PASSWORD_MESSAGES, phoneError, REGISTER_MESSAGES } from '@wb/contracts/validation';
 import { dept, role, tenant, user, userOauth } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { badRequest, EmptyEnvelope, Envelope, formatTime, idStr, ok, PageOf, pageOf, PageQuery, unauthorized } from '../../platform/envelope';
+import { badRequest, EmptyEnvelope, Envelope, idStr, ok, unauthorized } from '../../platform/envelope';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { likePattern } from '../../platform/crud/filters';
 import { scopeOf, tenantScope, visible } from '../../platform/scope';
 
 const ids = (list: string) => list.split(',').filter(Boolean).map(Number);
@@ -70,6 +70,8 @@ export function accountRoutes(ctx: AppContext) {
           .update(user)
           .set({ ...b, updateUser: me.userId, updateTime: new Date() })
           .where(visible(user, scopeOf(req), eq(user.id, me.userId)));
+        // the user list's totals count by name and phone: a write outside the resource forgets them too
+        ctx.totals.forget(userResource.name);
         return ok(true, '更新成功');
       },
     });
@@ -143,40 +145,8 @@ export function accountRoutes(ctx: AppContext) {
           .values({ tenantId: b.tenantId, account: b.account, password: await hashPassword(b.password), name: b.name ?? b.account, realName: b.name ?? '', avatar: binding?.avatar ?? '', userType: 3, status: 0 })
           .returning({ id: user.id });
         if (binding) await db.update(userOauth).set({ userId: created.id }).where(eq(userOauth.id, binding.id));
+        ctx.totals.forget(userResource.name);
         return ok(true, REGISTER_MESSAGES.submitted);
-      },
-    });
-  };
-}
-
-/**
- * Administrators find registered guests (the user page filtered by status 0)
- * and approve them (status 0 → 1), giving them the tenant's plain role. The
- * page is the read side of the user administration page (menu code 'user');
- * its editing comes with the user resource.
- */
-export function guestApprovalRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    const { db } = ctx.database;
-    app.post('/us-user/audit-pass', {
-      schema: {
-        tags: ['用户'],
-        summary: '审核通过注册用户',
-        querystring: Type.Object({ userIds: Type.String({ pattern: '^\\d+(,\\d+)*$', maxLength: 4000 }) }),
-        response: { 200: EmptyEnvelope },
-      },
-      // approving changes accounts, so it takes the page's edit button, not only the page
-      config: { permission: 'user_edit' },
-      handler: async (req) => {
-        const me = caller(req);
-        const scope = scopeOf(req);
-        const [plain] = await db.select({ id: role.id }).from(role).where(visible(role, scope, eq(role.roleAlias, 'user'))).limit(1);
-        const pending = await db
-          .select()
-          .from(user)
-          .where(visible(user, scope, inArray(user.id, ids((req.query as { userIds: string }).userIds)), eq(user.status, 0)));
-        for (const u of pending) await db.update(user).set({ status: 1, roleId: u.roleId || (plain ? String(plain.id) : ''), updateUser: me.userId, updateTime: new Date() }).where(eq(user.id, u.id));
-        return ok(true, `已审核 ${pending.length} 个账号`);
       },
     });
   };

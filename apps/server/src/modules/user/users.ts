@@ -37,10 +37,10 @@ export function userOptions(ctx: AppContext): ResourceOptions {
       deptId: {
         schema: Type.String({ pattern: '^\\d+$', maxLength: 20, description: '部门 (含下级)' }),
         // the chosen department and every department below it (ancestors holds the chain of parent ids)
-        where: (v) =>
-          sql`string_to_array(${user.deptId}, ',') && array(select d.id::text from ${dept} d where d.tenant_id = ${user.tenantId} and d.is_deleted = 0 and (d.id = ${v}::bigint or (',' || d.ancestors || ',') like '%,' || ${v}::text || ',%'))`,
+        // not correlated with the user row, so it runs once and the GIN index on dept_id answers the overlap
+        where: (v, scope) =>
+          sql`string_to_array(${user.deptId}, ',') && array(select d.id::text from ${dept} d where d.tenant_id = ${scope.tenantId} and d.is_deleted = 0 and (d.id = ${v}::bigint or (',' || d.ancestors || ',') like '%,' || ${v}::text || ',%'))`,
       },
-      status: { schema: Type.String({ pattern: '^\\d$', description: '状态 (0 待审核, 1 正常)' }), parse: Number, where: (v) => sql`${user.status} = ${v}` },
     },
     answers: { roleName: Type.String(), deptName: Type.String(), postName: Type.String(), locked: Type.Number() },
     hooks: {
@@ -66,6 +66,18 @@ export function userOptions(ctx: AppContext): ResourceOptions {
       },
     },
     actions: {
+      /** A registered guest (status 0) becomes a user of the tenant, with the plain role unless given others. */
+      async 'audit-pass'({ scope, keys, store, user: me }) {
+        const [plain] = await db.select({ id: role.id }).from(role).where(visible(role, scope, eq(role.roleAlias, 'user'))).limit(1);
+        const pending = await db.select().from(user).where(store.where(scope, inArray(user.id, keys as number[]), eq(user.status, 0)));
+        for (const u of pending) {
+          await db
+            .update(user)
+            .set({ status: 1, roleId: u.roleId || (plain ? String(plain.id) : ''), updateUser: me.userId, updateTime: new Date() })
+            .where(store.where(scope, eq(user.id, u.id)));
+        }
+        return `已审核 ${pending.length} 个账号`;
+      },
       async 'reset-password'({ scope, keys, store }) {
         const [p] = await db.select({ v: param.paramValue }).from(param).where(visible(param, scope, eq(param.paramKey, 'account.initPassword'))).limit(1);
         const password = await hashPassword(p?.v || FALLBACK_INIT_PASSWORD);

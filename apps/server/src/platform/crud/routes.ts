@@ -307,9 +307,13 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
         const keys = needsKeys ? store.keysOf((req.query as Record<string, string>)[idsParam]) : [];
         let file: ActionContext['file'];
         if (action.upload) {
-          const part = await req.file();
+          const part = req.isMultipart() ? await req.file() : undefined;
           if (!part) throw badRequest('请选择文件', 'file');
-          file = { filename: part.filename, data: await part.toBuffer() };
+          const data = await part.toBuffer().catch((err: { code?: string }) => {
+            if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('文件过大', 'file');
+            throw err;
+          });
+          file = { filename: part.filename, data };
         }
         const msg = await handler({ req, scope, user: caller(req), store, keys, body: (action.fields ? req.body : {}) as Row, file });
         store.forgetTotals();

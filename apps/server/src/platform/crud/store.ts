@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { CRUD_MESSAGES, keyOf, type AnyResourceDef, type TreeNode } from '@wb/contracts/resource';
 import type { Db } from '../../db/client';
@@ -65,7 +65,7 @@ export class ResourceStore {
 
   /** One page of the list. The total is cached per scope and filters; one prepared statement per set of active filters. */
   async page(scope: Scope, q: Record<string, unknown>, current: number, size: number, extra?: SQL): Promise<{ rows: Row[]; total: number }> {
-    const active = activeFilters(this.def, this.columns, this.key, this.custom, q);
+    const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
     if (extra) {
       // a caller's own condition (the children of one parent) is not prepared
       const where = this.where(scope, filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)), extra);
@@ -79,7 +79,7 @@ export class ResourceStore {
         .offset((current - 1) * size);
       return { rows, total: Number(n) };
     }
-    const stmt = this.prepared([...active.keys()].join(','), active);
+    const stmt = this.prepared([...active.keys()].join(','), activeFilters(this.def, this.columns, this.key, this.custom, q, PREPARED_SCOPE));
     const bound: Record<string, unknown> = { tenantId: scope.tenantId };
     for (const [k, f] of active) bound[k] = f.value;
     const values = Object.fromEntries([...active].map(([k, f]) => [k, f.value]));
@@ -111,7 +111,7 @@ export class ResourceStore {
 
   /** Every row matching the filters, in batches of `batch` (exports): keyset paging on the key. */
   async *scan(scope: Scope, q: Record<string, unknown>, batch: number): AsyncGenerator<Row[]> {
-    const active = activeFilters(this.def, this.columns, this.key, this.custom, q);
+    const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
     const where = this.where(scope, filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)));
     let last: unknown;
     for (;;) {
@@ -148,15 +148,17 @@ export class ResourceStore {
 
   /** Whether each row has live children: one EXISTS per row on the (parent) index. */
   private hasChildrenColumn(): SQL<boolean> {
-    const parentName = sql.identifier(this.parent!.name);
-    const tenant = this.columns.tenantId ? sql` and c.${sql.identifier(this.columns.tenantId.name)} = ${this.columns.tenantId}` : sql``;
-    const live = this.columns.isDeleted ? sql` and c.${sql.identifier(this.columns.isDeleted.name)} = 0` : sql``;
-    return sql<boolean>`exists(select 1 from ${this.table} c where c.${parentName} = ${this.key}${tenant}${live})`;
+    // the outer row's columns are named with their table: a bare name would mean the inner row's
+    const outer = (col: PgColumn) => sql`${sql.identifier(getTableName(this.table))}.${sql.identifier(col.name)}`;
+    const inner = (col: PgColumn) => sql`c.${sql.identifier(col.name)}`;
+    const tenant = this.columns.tenantId ? sql` and ${inner(this.columns.tenantId)} = ${outer(this.columns.tenantId)}` : sql``;
+    const live = this.columns.isDeleted ? sql` and ${inner(this.columns.isDeleted)} = 0` : sql``;
+    return sql<boolean>`exists(select 1 from ${this.table} c where ${inner(this.parent!)} = ${outer(this.key)}${tenant}${live})`;
   }
 
   /** One level of the tree as records with `hasChildren`; with filters, the matching records at any level. */
   async level(scope: Scope, parentKey: string | undefined, q: Record<string, unknown>): Promise<Row[]> {
-    const active = activeFilters(this.def, this.columns, this.key, this.custom, q);
+    const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
     const filters = filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v));
     const atLevel = filters && parentKey === undefined ? undefined : eq(this.parent!, this.keyValue(parentKey ?? this.def.tree!.root));
     const rows = await this.db

@@ -1,0 +1,457 @@
+import ExcelJS from 'exceljs';
+import type { FastifyRequest, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@wb/contracts/auth';
+import { actionPath, labelFieldOf, pathOf, type AnyResourceDef } from '@wb/contracts/resource';
+import { RESOURCES } from '@wb/contracts/resources/catalogue';
+import { smsOutboxResource } from '@wb/contracts/resources/sms-outbox';
+import { userOauth } from '../src/db/schema/index';
+import { requiredCodes, type RouteAccess } from '../src/platform/permissions';
+import { OutboxSms } from '../src/platform/sms';
+import { as, BASIC, login, testApp, type TestApp } from './helper';
+
+/**
+ * Every route of the API against who may call it: the declarations are complete,
+ * the plain user is refused every code its role does not hold (before any input is
+ * looked at), signed-in routes need a token, and no id of tenant 000000 reaches
+ * anything through tenant 100001's administrator.
+ */
+
+let t: TestApp;
+let adminA: Awaited<ReturnType<typeof as>>;
+let adminB: Awaited<ReturnType<typeof as>>;
+let plain: Awaited<ReturnType<typeof as>>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are JSON, read field by field
+type Rec = Record<string, any>;
+
+interface Op {
+  method: string;
+  /** the route's url as Fastify writes it (':id') */
+  url: string;
+  /** names of its query, path and JSON body parameters */
+  params: string[];
+}
+const ops: Op[] = [];
+
+/** What the seed grants the plain `user` role (db/seed.ts): the parameter list and a sub-app start page. */
+const PLAIN_GRANTS = new Set(['param', 'system', 'system_admin', 'app_work', 'work_home', 'work_start']);
+const API_PREFIXES = ['/us-', '/us/', '/wwy-'];
+const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
+const PATH_SAMPLES: Record<string, string> = { id: '1', source: 'github', name: 'missing.png' };
+const key = (method: string, url: string) => `${method} ${url}`;
+const concrete = (url: string) => url.replace(/:(\w+)/g, (_, n: string) => PATH_SAMPLES[n] ?? '1');
+
+beforeAll(async () => {
+  t = await testApp();
+  adminA = await as(t.app);
+  adminB = await as(t.app, 'admin', '100001');
+  plain = await as(t.app, 'user');
+  const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Rec>>)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!METHODS.includes(method)) continue;
+      const body = op.requestBody?.content?.['application/json']?.schema;
+      const params = [...(op.parameters ?? []).map((p: Rec) => p.name as string), ...Object.keys(body?.properties ?? body?.items?.properties ?? {})];
+      ops.push({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1'), params });
+    }
+  }
+});
+afterAll(() => t.close());
+
+const apiOps = () => ops.filter((o) => API_PREFIXES.some((p) => o.url.startsWith(p)));
+const declared = () => new Map(t.ctx.routes.map((r) => [key(r.method, r.url), r]));
+
+/** The codes a permission route accepts, for a submit both the add and the edit code. */
+function codesOf(r: RouteAccess): string[] {
+  if (typeof r.permission === 'function') {
+    const fake = (body: object) => ({ body, query: {}, params: {} }) as unknown as FastifyRequest;
+    return [...new Set([...requiredCodes(r.permission, fake({})), ...requiredCodes(r.permission, fake({ id: '1' }))])];
+  }
+  return [...requiredCodes(r.permission!, {} as FastifyRequest)];
+}
+
+describe('declarations', () => {
+  it('every operation of the OpenAPI document is a declared route, and every declared route is documented', () => {
+    const routes = declared();
+    expect(t.ctx.routes.length).toBe(routes.size); // no route twice
+    const documented = apiOps();
+    expect(documented.length).toBeGreaterThan(100);
+    const undeclared = documented.filter((o) => !routes.has(key(o.method, o.url))).map((o) => key(o.method, o.url));
+    expect(undeclared).toEqual([]);
+    const documentedKeys = new Set(documented.map((o) => key(o.method, o.url)));
+    expect(t.ctx.routes.filter((r) => !documentedKeys.has(key(r.method, r.url))).map((r) => key(r.method, r.url))).toEqual([]);
+    expect(documented.length).toBe(t.ctx.routes.length);
+    // outside the API context only the health check, which is public by nature
+    expect(ops.filter((o) => !documentedKeys.has(key(o.method, o.url))).map((o) => key(o.method, o.url))).toEqual(['GET /health']);
+  });
+
+  it('each route declares exactly one of public, signedIn or permission, a permission with codes', () => {
+    const counts = { public: 0, signedIn: 0, permission: 0 };
+    for (const r of t.ctx.routes) {
+      expect(['public', 'signedIn', 'permission']).toContain(r.access);
+      counts[r.access]++;
+      if (r.access === 'permission') {
+        const codes = codesOf(r);
+        expect(codes.length, key(r.method, r.url)).toBeGreaterThan(0);
+        for (const c of codes) expect(c, key(r.method, r.url)).toMatch(/^[a-z][A-Za-z0-9_]*$/);
+      } else expect(r.permission, key(r.method, r.url)).toBeUndefined();
+    }
+    expect(counts.public + counts.signedIn + counts.permission).toBe(t.ctx.routes.length);
+    // the login and retrieval calls are public; no write is public but registration and those
+    const publicWrites = t.ctx.routes.filter((r) => r.access === 'public' && r.method !== 'GET').map((r) => r.url).sort();
+    expect(publicWrites).toEqual(['/us-auth/oauth/token', '/us-user/customLogin', '/us-user/customRefreshToken', '/us-user/register-guest', '/us-user/retrieve/resetPassword']);
+    expect(counts.permission).toBeGreaterThan(counts.signedIn);
+  });
+});
+
+describe('the plain user against every guarded route', () => {
+  const garbage = { id: 'not-a-number', ids: ';drop table', current: '-1', size: '100000', nosuch: 'x', userIds: 'x' };
+
+  it('the seed grants the plain role what this matrix assumes, nothing more', async () => {
+    const roleIds = plain.token.role_id.split(',').map(Number);
+    const { codes } = await t.ctx.access.grants(roleIds);
+    expect(codes.size).toBeGreaterThan(0);
+    for (const c of codes) expect(PLAIN_GRANTS, c).toContain(c);
+  });
+
+  it('answers 403 naming the codes, before any validation, unless the role holds one of them', async () => {
+    const refused: string[] = [];
+    const allowed: string[] = [];
+    for (const r of t.ctx.routes.filter((x) => x.access === 'permission')) {
+      const codes = codesOf(r);
+      const granted = codes.some((c) => PLAIN_GRANTS.has(c));
+      const url = concrete(r.url);
+      const empty = await plain.call({ method: r.method as InjectOptions['method'], url });
+      const bad = await plain.call({ method: r.method as InjectOptions['method'], url, query: garbage, ...(r.method === 'GET' ? {} : { payload: { id: 'x', nosuch: { deep: [1] }, password: 1 } }) });
+      const label = key(r.method, r.url);
+      if (granted) {
+        allowed.push(label);
+        expect(empty.statusCode, label).not.toBe(403);
+        expect(empty.statusCode, label).not.toBe(401);
+        expect(bad.statusCode, label).not.toBe(403);
+        continue;
+      }
+      refused.push(label);
+      for (const res of [empty, bad]) {
+        expect(res.statusCode, `${label}: ${res.body}`).toBe(403);
+        expect(res.json()).toMatchObject({ code: 403, success: false, data: null });
+        expect(res.json().msg).toContain(AUTH_MESSAGES.forbidden);
+      }
+      // the codes asked for are named: for a submit the add code without an id, the edit code with one
+      const named = (body: object) => (typeof r.permission === 'function' ? [r.permission({ body } as FastifyRequest)] : codes);
+      for (const c of named({})) expect(empty.json().msg, label).toContain(c);
+      for (const c of named({ id: 'x' })) expect(bad.json().msg, label).toContain(c);
+    }
+    // the plain user reads the parameter list, and nothing else that is guarded
+    expect(allowed.sort()).toEqual(['GET /us-system/param/detail', 'GET /us-system/param/export', 'GET /us-system/param/list', 'GET /us-system/param/select']);
+    expect(refused.length).toBe(t.ctx.routes.filter((x) => x.access === 'permission').length - 4);
+  });
+
+  it('a submit with an id asks for the edit code, without one the add code', async () => {
+    const noId = await plain.call({ method: 'POST', url: '/us-system/param/submit', payload: {} });
+    expect(noId.statusCode).toBe(403);
+    expect(noId.json().msg).toContain('param_add');
+    const withId = await plain.call({ method: 'POST', url: '/us-system/param/submit', payload: { id: '1' } });
+    expect(withId.statusCode).toBe(403);
+    expect(withId.json().msg).toContain('param_edit');
+    // the granted read validates its input once the permission is settled
+    const bad = await plain.call({ method: 'GET', url: '/us-system/param/list', query: { nosuch: '1' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data).toEqual({ field: 'nosuch' });
+  });
+
+  it('signed-in routes answer any signed-in user, the plain one too', async () => {
+    // a session of its own: logout is among these routes
+    const own = await as(t.app, 'user');
+    const routes = t.ctx.routes.filter((r) => r.access === 'signedIn').sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
+    for (const r of routes) {
+      const res = await own.call({ method: r.method as InjectOptions['method'], url: concrete(r.url) });
+      expect([401, 403], `${key(r.method, r.url)}: ${res.body}`).not.toContain(res.statusCode);
+      expect(res.statusCode, key(r.method, r.url)).toBeLessThan(500);
+    }
+  });
+});
+
+describe('without a token', () => {
+  it('every signed-in and guarded route answers 401, also with a forged or garbage token', async () => {
+    const forged = (await login(t.app)).body.access_token.replace(/\.[^.]+$/, '.c2lnbmF0dXJl');
+    for (const r of t.ctx.routes.filter((x) => x.access !== 'public')) {
+      const url = concrete(r.url);
+      for (const headers of [{}, { 'saas-auth': 'bearer garbage' }, { 'saas-auth': `bearer ${forged}` }, { authorization: BASIC }]) {
+        const res = await t.app.inject({ method: r.method as InjectOptions['method'], url, headers });
+        expect(res.statusCode, `${key(r.method, r.url)} ${JSON.stringify(headers)}`).toBe(401);
+        expect(res.json()).toMatchObject({ code: 401, success: false, msg: AUTH_MESSAGES.unauthorized });
+      }
+    }
+  });
+
+  it('public routes answer without one (never the 401 of a missing token)', async () => {
+    for (const r of t.ctx.routes.filter((x) => x.access === 'public')) {
+      const res = await t.app.inject({ method: r.method as InjectOptions['method'], url: concrete(r.url), headers: { authorization: BASIC } });
+      expect(res.statusCode, `${key(r.method, r.url)}: ${res.body}`).not.toBe(401);
+      expect(res.statusCode, key(r.method, r.url)).toBeLessThan(500);
+    }
+  });
+});
+
+describe('tenant 100001 against tenant 000000’s records', () => {
+  const MDM = '/wwy-us-mdm/api/v1';
+  /** routes (METHOD url) tenant B called with tenant A's keys */
+  const exercised = new Set<string>();
+  /**
+   * Keys of tenant A's records, per resource (each table numbers its own ids, so the same number
+   * may name records of two tables): no record or node answered to B may carry one.
+   */
+  const aKeys = new Map<string, Set<string>>();
+  const keysOf = (name: string) => aKeys.get(name) ?? aKeys.set(name, new Set()).get(name)!;
+
+  const data = async (res: ReturnType<typeof adminA.call>) => {
+    const r = await res;
+    if (r.statusCode !== 200) throw new Error(`expected 200, got ${r.statusCode}: ${r.body}`);
+    return r.json().data;
+  };
+  const asA = (method: 'GET' | 'POST', url: string, query: Record<string, string> = {}, payload?: object) => adminA.call({ method, url, query, payload });
+
+  /** The values of the keys that name a record or a node (id, key, value, parentId, userId), at any depth. */
+  function namedKeys(v: unknown, out: string[] = []): string[] {
+    if (Array.isArray(v)) v.forEach((x) => namedKeys(x, out));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (['id', 'key', 'value', 'parentId', 'parentCode', 'userId'].includes(k) && (typeof x === 'string' || typeof x === 'number')) out.push(String(x));
+        else namedKeys(x, out);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A call by B with A's keys: recorded as exercised; a 2xx JSON answer must not carry tenant
+   * 000000 nor name any record of `resource` of tenant A.
+   */
+  async function asB(resource: string, method: 'GET' | 'POST', pattern: string, opts: { query?: Record<string, string>; payload?: object; params?: Record<string, string> } = {}) {
+    exercised.add(key(method, pattern));
+    const url = pattern.replace(/:(\w+)/g, (_, n: string) => opts.params?.[n] ?? '1');
+    const res = await adminB.call({ method, url, query: opts.query, payload: opts.payload });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
+    if (res.statusCode < 300 && String(res.headers['content-type']).includes('json')) assertNoLeak(res.json(), resource, `${method} ${url}`);
+    return res;
+  }
+  function assertNoLeak(answer: unknown, resource: string, label: string) {
+    expect(JSON.stringify(answer), label).not.toContain('"tenantId":"000000"');
+    const theirs = keysOf(resource);
+    const leaked = namedKeys(answer).filter((k) => theirs.has(k));
+    expect(leaked, `${label} names tenant 000000's ${resource} records`).toEqual([]);
+  }
+
+  const perTenant = RESOURCES.filter((d) => d.tenancy !== 'global');
+  /** Creates a record of tenant A where the seed has none. */
+  const create: Record<string, () => Promise<Rec>> = {
+    supplier: () => data(asA('POST', `${MDM}/supplier/submit`, {}, { name: 'A 的供应商', phone: '0755-1' })),
+    vehicle: async () => {
+      const [p] = await data(asA('GET', `${MDM}/project/select`));
+      return data(asA('POST', `${MDM}/vehicle/submit`, {}, { plateNo: '粤A00001', vehicleType: '1', projectId: p.id }));
+    },
+  };
+
+  /** A record of tenant A; for a tree, one with children (a child is added when none has). */
+  async function recordOf(def: AnyResourceDef): Promise<Rec> {
+    if (def.tree) {
+      const parentField = def.tree.parentField;
+      const top: Rec[] = await data(asA('GET', `${def.basePath}/lazy-list`));
+      for (const r of top) if ((await data(asA('GET', `${def.basePath}/lazy-list`, { [parentField]: r.id }))).length) return r;
+      // roles: a child under the first one
+      const child = await data(asA('POST', pathOf(def, 'add'), {}, { roleName: 'A 的子角色', roleAlias: 'a_child', parentId: top[0].id, sort: 3 }));
+      expect(child.parentId).toBe(top[0].id);
+      return top[0];
+    }
+    const page = await data(asA('GET', pathOf(def, 'list'), { size: '1' }));
+    return page.records[0] ?? (await create[def.name]());
+  }
+
+  /** Every key of tenant A's records of every per-tenant resource: the leak check looks for all of them. */
+  beforeAll(async () => {
+    for (const def of [...perTenant, smsOutboxResource]) {
+      if (create[def.name] && (await data(asA('GET', pathOf(def, 'list')))).total === 0) await create[def.name]();
+    }
+    await new OutboxSms(t.ctx.database.db).send('000000', '13800000000', 'A 的短信 1234');
+    for (const def of [...perTenant, smsOutboxResource]) {
+      for (let current = 1; ; current++) {
+        const page = await data(asA('GET', pathOf(def, 'list'), { size: '200', current: String(current) }));
+        for (const r of page.records) keysOf(def.name).add(String(r.id));
+        if (current >= page.pages) break;
+      }
+      expect(keysOf(def.name).size, def.name).toBeGreaterThan(0);
+    }
+  });
+
+  for (const def of [...perTenant, smsOutboxResource]) {
+    it(`${def.name}: detail, submit, remove, list, export${def.tree ? ', lazy-list, lazy-tree, tree' : ''} refuse or hide tenant 000000's record`, async () => {
+      const rec = await recordOf(def);
+      const id = String(rec.id);
+      keysOf(def.name).add(id);
+      const before = await data(asA('GET', pathOf(def, 'detail'), { id }));
+
+      for (const path of [pathOf(def, 'detail'), ...(def.name === 'user' ? ['/us-user/v2/detail'] : [])]) {
+        const detail = await asB(def.name, 'GET', path, { query: { id } });
+        expect(detail.statusCode, path).toBe(404);
+      }
+
+      const listPaths = [pathOf(def, 'list'), ...(def.name === 'user' ? ['/us-user/v2/page'] : []), ...(def.name === 'dictbiz' ? [`${def.basePath}/parent-list`, `${def.basePath}/child-list`] : [])];
+      for (const path of listPaths) {
+        const list = await asB(def.name, 'GET', path, { query: { ids: id } });
+        expect(list.json().data, path).toMatchObject({ total: 0, records: [] });
+      }
+      if (def.name === 'dictbiz') expect((await asB(def.name, 'GET', `${def.basePath}/child-list`, { query: { parentId: id } })).json().data).toMatchObject({ total: 0, records: [] });
+      // the list's filters by a ref (a user's department, a vehicle's project …) find nothing of A's either
+      for (const [field, f] of Object.entries(def.fields)) {
+        if (!f.search || !['ref', 'multiRef'].includes(f.kind) || !before[field]) continue;
+        const value = String(before[field]).split(',')[0];
+        const res = await asB(def.name, 'GET', pathOf(def, 'list'), { query: { [field]: value } });
+        expect(res.json().data.total, `${def.name}.${field}`).toBe(0);
+      }
+
+      const sheet = await asB(def.name, 'GET', pathOf(def, 'export'), { query: { ids: id } });
+      expect(sheet.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(new Uint8Array(sheet.rawPayload).buffer);
+      expect(wb.worksheets[0].rowCount).toBe(1);
+
+      if (!def.readOnly) {
+        const label = labelFieldOf(def);
+        const updatePaths = [pathOf(def, 'update'), ...(def.name === 'user' ? ['/us-user/v2/update', '/us-user/v2/submit', '/us-user/submit'] : [])];
+        for (const path of [...new Set(updatePaths)]) {
+          const res = await asB(def.name, 'POST', path, { payload: { ...before, [label]: 'HIJACKED' } });
+          expect(res.statusCode, `${path}: ${res.body}`).toBe(404);
+        }
+        const removed = await asB(def.name, 'POST', pathOf(def, 'remove'), { query: { ids: id } });
+        expect(removed.statusCode).toBe(404);
+        const removedById = await asB(def.name, 'POST', pathOf(def, 'remove'), { query: { id } });
+        expect(removedById.statusCode).toBe(404);
+      }
+      // an action on A's record: not found, or done to nothing (A's record is compared below)
+      for (const action of (def.actions ?? []).filter((a) => a.on !== 'toolbar')) {
+        const res = await asB(def.name, 'POST', actionPath(def, action), { query: { [action.idsParam ?? 'ids']: id } });
+        expect([200, 404], `${action.name}: ${res.body}`).toContain(res.statusCode);
+      }
+
+      if (def.tree) {
+        const parentField = def.tree.parentField;
+        expect((await asB(def.name, 'GET', `${def.basePath}/lazy-list`, { query: { [parentField]: id } })).json().data).toEqual([]);
+        expect((await asB(def.name, 'GET', `${def.basePath}/lazy-tree`, { query: { [parentField]: id } })).json().data).toEqual([]);
+        // the tenantId the family's clients send is not obeyed: B sees B's tree
+        const tree = await asB(def.name, 'GET', `${def.basePath}/tree`, { query: { tenantId: '000000' } });
+        expect(tree.statusCode).toBe(200);
+        expect(tree.json().data.length).toBeGreaterThan(0);
+      } else if (pathOf(def, 'select') && !def.readOnly) {
+        const options = await adminB.call({ method: 'GET', url: pathOf(def, 'select') });
+        expect(options.statusCode).toBe(200);
+        assertNoLeak(options.json(), def.name, `${def.name}/select`);
+      }
+
+      // A's record is untouched
+      const after = await data(asA('GET', pathOf(def, 'detail'), { id }));
+      expect(after).toEqual(before);
+    });
+  }
+
+  it('B cannot point its own records at A’s departments, roles, posts or parents', async () => {
+    const aRoot = (await data(asA('GET', '/us-system/dept/lazy-list')))[0];
+    const aRole = (await data(asA('GET', '/us-system/role/lazy-list')))[0];
+    const aPost = (await data(asA('GET', '/us-system/post/select')))[0];
+    const bRoot = (await data(adminB.call({ method: 'GET', url: '/us-system/dept/lazy-list' })))[0];
+    const bRole = (await data(adminB.call({ method: 'GET', url: '/us-system/role/lazy-list' })))[0];
+    const user = { account: 'b.cross', password: 'Cross123', name: 'x', realName: 'x', roleId: bRole.id, deptId: bRoot.id };
+    for (const [field, value] of [
+      ['roleId', aRole.id],
+      ['deptId', aRoot.id],
+      ['postId', aPost.id],
+      ['roleId', `${bRole.id},${aRole.id}`],
+    ]) {
+      const res = await asB('user', 'POST', '/us-user/submit', { payload: { ...user, [field]: value } });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().data.field).toBe(field);
+    }
+    const dept = await asB('dept', 'POST', '/us-system/dept/submit', { payload: { deptName: 'x', fullName: 'x', parentId: aRoot.id, deptCategory: 2, sort: 1 } });
+    expect(dept.json()).toMatchObject({ msg: '上级不存在', data: { field: 'parentId' } });
+    const moved = await asB('dept', 'POST', '/us-system/dept/submit', { payload: { ...bRoot, parentId: aRoot.id } });
+    expect(moved.json()).toMatchObject({ msg: '上级不存在', data: { field: 'parentId' } });
+    const role = await asB('role', 'POST', '/us-system/role/submit', { payload: { roleName: 'x', roleAlias: 'x_cross', parentId: aRole.id, sort: 1 } });
+    expect(role.json()).toMatchObject({ msg: '上级不存在', data: { field: 'parentId' } });
+  });
+
+  describe('hand-written routes that take an id', () => {
+    let aUser: Rec;
+    let aAdmin: Rec;
+    let aProject: Rec;
+    beforeAll(async () => {
+      aUser = (await data(asA('GET', '/us-user/page', { account: 'user' }))).records[0];
+      aAdmin = (await data(asA('GET', '/us-user/page', { account: 'admin' }))).records[0];
+      // the first project of A: the one its second business link is limited to
+      aProject = (await data(asA('GET', '/us/authority/biz/project/projectList')))[0];
+      keysOf('user').add(aUser.id).add(aAdmin.id);
+      keysOf('project').add(aProject.id);
+    });
+
+    it('user platform settings and password of another tenant’s user: 404, nothing changed', async () => {
+      await data(asA('POST', '/us-user/update-platform', {}, { userId: aUser.id, userType: 1, userExt: 'A ext' }));
+      expect((await asB('user', 'GET', '/us-user/platform-detail', { query: { id: aUser.id } })).statusCode).toBe(404);
+      expect((await asB('user', 'POST', '/us-user/update-platform', { payload: { userId: aUser.id, userType: 1, userExt: 'B ext' } })).statusCode).toBe(404);
+      expect((await data(asA('GET', '/us-user/platform-detail', { id: aUser.id }))).userExt).toBe('A ext');
+      expect((await asB('user', 'POST', '/us-user/update-password2', { payload: { userId: aUser.id, newPassword: 'Taken123', newPassword1: 'Taken123' } })).statusCode).toBe(404);
+      expect((await asB('user', 'POST', '/us-user/reset-password', { query: { userIds: aAdmin.id } })).statusCode).toBe(404);
+      expect((await login(t.app, 'user', '000000', 'Taken123')).status).toBe(400);
+      expect((await login(t.app, 'user', '000000', 'admin123')).status).toBe(200);
+      expect((await login(t.app, 'admin', '000000', 'admin123')).status).toBe(200);
+    });
+
+    it('approving another tenant’s guest approves nothing', async () => {
+      await t.app.inject({ method: 'POST', url: '/us-user/register-guest', payload: { tenantId: '000000', account: 'a.guest', password: 'Guest123' } });
+      const guest = (await data(asA('GET', '/us-user/page', { account: 'a.guest' }))).records[0];
+      keysOf('user').add(guest.id);
+      const res = await asB('user', 'POST', '/us-user/audit-pass', { query: { userIds: guest.id } });
+      expect(res.json().msg).toBe('已审核 0 个账号');
+      expect((await data(asA('GET', '/us-user/detail', { id: guest.id }))).status).toBe(0);
+    });
+
+    it('a guest cannot bind a third-party identity of another tenant', async () => {
+      const [binding] = await t.ctx.database.db.insert(userOauth).values({ tenantId: '000000', source: 'github', uuid: 'gh-1', username: 'octo' }).returning({ id: userOauth.id });
+      exercised.add('POST /us-user/register-guest');
+      const res = await t.app.inject({ method: 'POST', url: '/us-user/register-guest', payload: { tenantId: '100001', account: 'b.guest', password: 'Guest123', oauthId: String(binding.id) } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ data: { field: 'oauthId' } });
+    });
+
+    it('the switch lists, a project’s details, the business links and the menus answer B’s own only', async () => {
+      const depts = await asB('dept', 'GET', '/us-system/dept/select', { query: { userId: aAdmin.id } });
+      expect(depts.json().data.map((d: Rec) => d.name)).toEqual(['示范物业公司']);
+      const roles = await asB('role', 'GET', '/us-system/role/select', { query: { userId: aAdmin.id } });
+      expect(roles.json().data.map((r: Rec) => r.name)).toEqual(['超级管理员']);
+
+      expect((await asB('project', 'GET', `${MDM}/wx/mdmProject/:id`, { params: { id: aProject.id } })).statusCode).toBe(404);
+      expect((await data(asA('GET', `${MDM}/wx/mdmProject/${aProject.id}`))).name).toBe(aProject.name);
+
+      const aLinks = await data(asA('GET', '/us-system/business-system-ext/menu-list', { projectId: aProject.id }));
+      expect(aLinks.length).toBe(2);
+      for (const l of aLinks) keysOf('businessLink').add(l.id);
+      const bLinks = await asB('businessLink', 'GET', '/us-system/business-system-ext/menu-list', { query: { projectId: aProject.id } });
+      expect(bLinks.json().data.map((l: Rec) => l.name)).toEqual(['智慧停车']);
+
+      const aTop = await data(asA('GET', '/us-system/v2/top-menu-multi/top-menu'));
+      const bTop = await data(adminB.call({ method: 'GET', url: '/us-system/v2/top-menu-multi/top-menu' }));
+      expect(bTop.length).toBe(aTop.length);
+      const routes = await asB('topMenu', 'GET', '/us-system/v2/menu-multi/routes', { query: { topMenuId: aTop[0].id } });
+      expect(routes.statusCode).toBe(404);
+      const own = await adminB.call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: bTop[0].id } });
+      expect(own.json().data.length).toBeGreaterThan(0);
+    });
+
+    it('every OpenAPI operation with an id parameter was called by tenant 100001 with tenant 000000’s ids', () => {
+      const idParam = (n: string) => n !== 'tenantId' && /^(id|ids)$|[a-z](Id|Ids)$/.test(n);
+      const global = RESOURCES.filter((d) => d.tenancy === 'global').map((d) => `${d.basePath}/`);
+      const withIds = apiOps().filter((o) => o.params.some(idParam) && !global.some((g) => o.url.startsWith(g)));
+      expect(withIds.length).toBeGreaterThan(60);
+      const missed = withIds.map((o) => key(o.method, o.url)).filter((k) => !exercised.has(k));
+      expect(missed).toEqual([]);
+    });
+  });
+});
