@@ -50,6 +50,9 @@ fi
 step "type check"
 npm run typecheck
 
+step "lint"
+npm run lint
+
 step "unit tests: shell, shared resource UI, coredata"
 run npm test -w @wb/shell
 run npm run test:subapps

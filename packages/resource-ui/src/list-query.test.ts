@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { paramResource } from '@wb/contracts/resources/param';
 import { projectResource, vehicleResource } from '@wb/contracts/resources/mdm';
-import { subAppResource } from '@wb/contracts/resources/sub-app';
-import { assetUrl, filtersOf, imageFileError, initialFormValues, refFields, toFormValues, toListQuery, toSubmitBody } from './list-query';
+import { userResource } from '@wb/contracts/resources/org';
+import { assetUrl, filtersOf, imageFileError, toListQuery } from './list-query';
 
 describe('toListQuery', () => {
   it('maps paging to current/size and drops empty search values', () => {
@@ -31,48 +31,21 @@ describe('toListQuery', () => {
     expect(toListQuery(projectResource, {}, { ids: '4,5', empty: '' })).toEqual({ current: 1, size: 10, ids: '4,5' });
   });
 
+  it("sends a 'range' search as the two bounds the list call takes", () => {
+    const def = { fields: { ...userResource.fields, birthday: { ...userResource.fields.birthday, search: 'range' as const } } };
+    expect(toListQuery(def, { birthday: ['2024-01-01 00:00:00', '2024-02-01 23:59:59'] })).toEqual({
+      current: 1,
+      size: 10,
+      birthday_dategt: '2024-01-01 00:00:00',
+      birthday_datelt: '2024-02-01 23:59:59',
+    });
+    const day = (text: string) => ({ format: () => text });
+    expect(toListQuery(def, { birthday: [day('2024-03-01 00:00:00'), undefined] })).toEqual({ current: 1, size: 10, birthday_dategt: '2024-03-01 00:00:00' });
+    expect(toListQuery(def, { birthday: '2024-01-01' })).toEqual({ current: 1, size: 10 });
+  });
+
   it('exports the filters without the paging', () => {
     expect(filtersOf({ current: 2, size: 30, name: 'a', projectId: '1,2' })).toEqual({ name: 'a', projectId: '1,2' });
-  });
-});
-
-describe('value mapping', () => {
-  it("submits only the def's fields, with the id when editing", () => {
-    const values = { paramName: 'n', paramKey: 'k', paramValue: 'v', createTime: 'x', tenantId: '000000' };
-    expect(toSubmitBody(paramResource, values)).toEqual({ paramName: 'n', paramKey: 'k', paramValue: 'v' });
-    expect(toSubmitBody(paramResource, values, '12')).toEqual({ id: '12', paramName: 'n', paramKey: 'k', paramValue: 'v' });
-  });
-
-  it('sends switches as 0/1 and a cleared ref or picture as an empty string', () => {
-    expect(toSubmitBody(vehicleResource, { plateNo: '粤A1', vehicleType: '1', projectId: '3', supplierId: null, inService: false })).toEqual({
-      plateNo: '粤A1',
-      vehicleType: '1',
-      projectId: '3',
-      supplierId: '',
-      inService: 0,
-    });
-    expect(toSubmitBody(vehicleResource, { inService: true }).inService).toBe(1);
-    expect(toSubmitBody(projectResource, { name: 'p', logoUrl: null }, '5')).toEqual({ id: '5', name: 'p', logoUrl: '' });
-  });
-
-  it('shows a record in the form with switches as booleans and no choice for an empty ref', () => {
-    const record = { id: '8', plateNo: '粤A1', vehicleType: '2', projectId: '3', supplierId: '', inService: 1, createTime: 'x' };
-    expect(toFormValues(vehicleResource, record)).toEqual({ plateNo: '粤A1', vehicleType: '2', projectId: '3', supplierId: undefined, inService: true });
-    expect(toFormValues(vehicleResource, { ...record, inService: 0, supplierId: '0' })).toMatchObject({ inService: false, supplierId: undefined });
-  });
-
-  it('starts a new record with the defaults of the def', () => {
-    expect(initialFormValues(vehicleResource)).toEqual({ inService: true });
-    expect(initialFormValues(subAppResource)).toEqual({ exec: true, fiber: true, alive: true, isDashboardApp: false, default: false, sort: 0 });
-    expect(initialFormValues(paramResource)).toEqual({});
-  });
-
-  it('lists the ref fields with the service of their options', () => {
-    expect(refFields(projectResource)).toEqual([
-      { name: 'companyId', basePath: '/wwy-us-mdm/api/v1/company' },
-      { name: 'cityId', basePath: '/wwy-us-mdm/api/v1/city' },
-    ]);
-    expect(refFields(paramResource)).toEqual([]);
   });
 });
 

@@ -1,11 +1,12 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@wb/contracts/constants';
 import type { FieldDef, ResourceDef } from '@wb/contracts/resource';
 import { AVATAR_LIMIT_BYTES, AVATAR_TYPES } from '@wb/contracts/validation';
+import { switchValue } from './form-values';
 
 type Fields = Pick<ResourceDef, 'fields'>;
 export type ListQuery = Record<string, string | number>;
 
-/** A search value as the list call carries it, or undefined when it is empty (spec §5: empty values are removed). */
+/** A search value as the list call carries it, or undefined when it is empty (empty values are not sent). */
 function searchValue(field: FieldDef, value: unknown): string | number | undefined {
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) {
@@ -17,24 +18,45 @@ function searchValue(field: FieldDef, value: unknown): string | number | undefin
     const trimmed = value.trim();
     return trimmed === '' ? undefined : trimmed;
   }
-  if (typeof value === 'boolean') return field.kind === 'switch' ? (value ? 1 : 0) : String(value);
+  if (typeof value === 'boolean') return field.kind === 'switch' ? switchValue(value) : String(value);
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   return undefined;
 }
 
 /**
- * ProTable's request params → the list call's query: `current`/`size`, plus the
- * def's search fields with empty values dropped (spec §5; the table itself goes
- * back to page 1 on search). `fixed` are filters the host imposes (the selected
- * project): they are sent even for fields without a search form, and win over
- * what the form holds.
+ * A date range of the search form ([from, to]: strings, as ProTable formats
+ * them, or date objects) as the two bounds the list call takes.
  */
-export function toListQuery(def: Fields, params: Record<string, unknown>, fixed?: Record<string, string | number>): ListQuery {
+function rangeValue(value: unknown): [string | undefined, string | undefined] {
+  if (!Array.isArray(value)) return [undefined, undefined];
+  const bound = (v: unknown): string | undefined => {
+    if (typeof v === 'string') return v.trim() || undefined;
+    if (v && typeof (v as { format?: unknown }).format === 'function') return (v as { format(f: string): string }).format('YYYY-MM-DD HH:mm:ss');
+    return undefined;
+  };
+  return [bound(value[0]), bound(value[1])];
+}
+
+/**
+ * ProTable's request params → the list call's query: `current`/`size`, plus the
+ * def's search fields with empty values dropped (the table itself goes back to
+ * page 1 on search); a 'range' field becomes `<field>_dategt` / `<field>_datelt`.
+ * `fixed` are filters the host imposes (the selected project): they are sent
+ * even for fields without a search form, and win over what the form holds.
+ * Nothing else is sent: the server refuses a filter its def does not declare.
+ */
+export function toListQuery(def: Fields, params: Record<string, unknown>, fixed?: Record<string, string | number | undefined>): ListQuery {
   const current = Number(params.current) > 0 ? Math.floor(Number(params.current)) : 1;
   const requested = Number(params.pageSize) > 0 ? Math.floor(Number(params.pageSize)) : DEFAULT_PAGE_SIZE;
   const query: ListQuery = { current, size: Math.min(requested, MAX_PAGE_SIZE) };
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.search) continue;
+    if (field.search === 'range') {
+      const [from, to] = rangeValue(params[name]);
+      if (from) query[`${name}_dategt`] = from;
+      if (to) query[`${name}_datelt`] = to;
+      continue;
+    }
     const value = searchValue(field, params[name]);
     if (value !== undefined) query[name] = value;
   }
@@ -50,61 +72,6 @@ export function filtersOf(query: ListQuery): ListQuery {
   return filters;
 }
 
-/** The stored value of a switch (0/1) from whatever the form or the wire holds. */
-export function switchValue(value: unknown): 0 | 1 {
-  return value === true || value === 1 || value === '1' ? 1 : 0;
-}
-
-/**
- * The submit body: only the def's fields (and the id when editing); switches
- * go back to 0/1, a cleared optional select or picture is sent as '' so an
- * update can empty it.
- */
-export function toSubmitBody(def: Fields, values: Record<string, unknown>, id?: string): Record<string, unknown> {
-  const body: Record<string, unknown> = id ? { id } : {};
-  for (const [name, field] of Object.entries(def.fields)) {
-    const value = values[name];
-    if (field.kind === 'switch') {
-      if (value !== undefined) body[name] = switchValue(value);
-    } else if (value === null && (field.kind === 'ref' || field.kind === 'image' || field.kind === 'select')) {
-      body[name] = '';
-    } else if (value !== undefined && value !== null) {
-      body[name] = value;
-    }
-  }
-  return body;
-}
-
-/** A record → the form's values: switches as booleans, empty refs as no choice. */
-export function toFormValues(def: Fields, record: Record<string, unknown>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(def.fields)) {
-    const value = record[name];
-    if (field.kind === 'switch') values[name] = switchValue(value) === 1;
-    else if (field.kind === 'ref') values[name] = value === undefined || value === null || value === '' || value === '0' ? undefined : String(value);
-    else if (field.kind === 'select' && (value === '' || value === null)) values[name] = undefined;
-    else values[name] = value;
-  }
-  return values;
-}
-
-/** The values a new record starts with: each field's `default` (a switch without one starts off). */
-export function initialFormValues(def: Fields): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(def.fields)) {
-    if (field.kind === 'switch') values[name] = switchValue(field.default) === 1;
-    else if (field.default !== undefined) values[name] = field.default;
-  }
-  return values;
-}
-
-/** The ref fields of a def, with the service each takes its options from. */
-export function refFields(def: Fields): { name: string; basePath: string }[] {
-  return Object.entries(def.fields)
-    .filter(([, field]) => field.kind === 'ref' && field.ref)
-    .map(([name, field]) => ({ name, basePath: field.ref!.basePath }));
-}
-
 /**
  * The address an <img> can load: links the server returns are paths on the
  * API host ('/us-resource/oss/endpoint/file/…'), which is not the page's origin
@@ -117,7 +84,7 @@ export function assetUrl(link: string | undefined | null, apiBase = ''): string 
   return `${apiBase.replace(/\/+$/, '')}${link}`;
 }
 
-/** Which rule a chosen file breaks ('imageType', 'imageSize'), or null: jpg/png, at most 500 KB (admin spec §5). */
+/** Which rule a chosen file breaks ('imageType', 'imageSize'), or null: jpg/png, at most 500 KB. */
 export function imageFileError(file: { type: string; size: number }): 'imageType' | 'imageSize' | null {
   if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'imageType';
   if (file.size > AVATAR_LIMIT_BYTES) return 'imageSize';

@@ -1,29 +1,61 @@
 import type { Page } from '@wb/contracts/envelope';
-import type { AnyResourceDef, ResourceDef, SelectOption } from '@wb/contracts/resource';
+import { actionPath, pathOf, type ActionDef, type AnyResourceDef, type SelectOption, type TreeNode } from '@wb/contracts/resource';
 import type { ResourceTransport } from './host';
 
 /** A record as the list and detail calls return it: the def's fields plus id and audit columns. */
 export type AnyRecord = { id: string } & Record<string, unknown>;
 
+/** A row of a tree's `lazy-list`: a record that says whether it has children. */
+export type TreeRecord = AnyRecord & { hasChildren?: boolean };
+
 /** Any resource's definition (contracts: a specific ResourceDef<F> is assignable to it). */
 export type { AnyResourceDef };
 
-/** The calls every resource has (DESIGN §4: list, detail, submit, remove; select and export). */
-export function resourceApi(def: Pick<ResourceDef, 'basePath'>, transport: ResourceTransport) {
+/** The calls of a resource: list, detail, add, update, remove, select, export; lazy-list for a tree; its actions. */
+export function resourceApi(def: AnyResourceDef, transport: ResourceTransport) {
   return {
-    list: (query: Record<string, unknown>) => transport.get<Page<AnyRecord>>(`${def.basePath}/list`, query),
-    detail: (id: string) => transport.get<AnyRecord | null>(`${def.basePath}/detail`, { id }),
-    /** no id inserts, an id updates */
-    submit: (body: Record<string, unknown>) => transport.post<unknown>(`${def.basePath}/submit`, body),
-    remove: (ids: string[]) => transport.post<unknown>(`${def.basePath}/remove`, undefined, { ids: ids.join(',') }),
-    /** every live record of the tenant as { id, label }: options of refs */
-    select: () => transport.get<SelectOption[]>(`${def.basePath}/select`),
+    list: (query: Record<string, unknown>) => transport.get<Page<AnyRecord>>(pathOf(def, 'list'), query),
+    detail: (id: string) => transport.get<AnyRecord | null>(pathOf(def, 'detail'), { id }),
+    add: (body: Record<string, unknown>) => transport.post<unknown>(pathOf(def, 'add'), body),
+    /** the body carries the id */
+    update: (body: Record<string, unknown>) => transport.post<unknown>(pathOf(def, 'update'), body),
+    remove: (ids: string[]) => transport.post<unknown>(pathOf(def, 'remove'), undefined, { ids: ids.join(',') }),
     /** the list's rows for the given filters as a spreadsheet */
-    export: (filters: Record<string, unknown>) => transport.download(`${def.basePath}/export`, filters),
+    export: (filters: Record<string, unknown>) => transport.download(pathOf(def, 'export'), filters),
+    /**
+     * One level of a tree: the children of `parent`, or the top level without it;
+     * with filters the server answers the matching records of any level.
+     */
+    lazyList: (parent: string | undefined, filters: Record<string, unknown> = {}) =>
+      transport
+        .get<TreeRecord[] | null>(`${def.basePath}/lazy-list`, parent === undefined || !def.tree ? filters : { ...filters, [def.tree.parentField]: parent })
+        .then((rows) => rows ?? []),
+    /** A custom action: the chosen ids in the action's query parameter, the dialog's values as the body. */
+    action: (action: ActionDef, ids: string[], body?: Record<string, unknown>) =>
+      transport.post<unknown>(actionPath(def, action), body, actionParams(action, ids)),
+    /** An upload action: the file as the multipart field `file`. */
+    upload: (action: ActionDef, ids: string[], file: Blob) => {
+      const form = new FormData();
+      form.append('file', file);
+      const params = new URLSearchParams(actionParams(action, ids)).toString();
+      return transport.upload<unknown>(params ? `${actionPath(def, action)}?${params}` : actionPath(def, action), form);
+    },
   };
+}
+
+export type ResourceApi = ReturnType<typeof resourceApi>;
+
+/** 'toolbar' actions act on nothing: no ids parameter at all. */
+function actionParams(action: ActionDef, ids: string[]): Record<string, string> {
+  return action.on === 'toolbar' ? {} : { [action.idsParam ?? 'ids']: ids.join(',') };
 }
 
 /** The options of a ref: `GET {basePath}/select`. */
 export function selectOptions(transport: ResourceTransport, basePath: string): Promise<SelectOption[]> {
   return transport.get<SelectOption[] | null>(`${basePath}/select`).then((list) => list ?? []);
+}
+
+/** A whole tree: `GET {basePath}/tree` (the choices of a treeRef, the user page's departments). */
+export function treeNodes(transport: ResourceTransport, basePath: string): Promise<TreeNode[]> {
+  return transport.get<TreeNode[] | null>(`${basePath}/tree`).then((list) => list ?? []);
 }

@@ -1,95 +1,69 @@
 import { useMemo } from 'react';
-import { ModalForm, ProForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ModalForm } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import type { Rule } from 'antd/es/form';
 import type { FieldDef } from '@wb/contracts/resource';
+import { FieldInput } from './field-input';
+import { NO_OPTIONS, type FieldOptions } from './field-options';
+import { inForm, inheritedFields, initialFormValues, toFormValues, toSubmitBody } from './form-values';
 import { useResourceHost } from './host';
-import { ImageInput } from './image-input';
-import { initialFormValues, toFormValues, toSubmitBody } from './list-query';
 import { resourceApi, type AnyRecord, type AnyResourceDef } from './resource-api';
 import { resourceKeys } from './resource-i18n';
-import type { RefOptions } from './ref-options';
-import { escapeClosesSearch } from './select-escape';
 
 export type FormMode = 'add' | 'edit' | 'view';
+
+export const DEFAULT_FORM_WIDTH = 640;
+/** From this width the dialog puts two fields on a row. */
+const TWO_COLUMNS_FROM = 800;
 
 interface Props {
   def: AnyResourceDef;
   mode: FormMode;
   record?: AnyRecord;
-  /** options of the def's ref fields (loaded by the page) */
-  refOptions?: RefOptions;
+  /** values a new record starts with beyond the defaults (a child's parent, a tree node's parent) */
+  preset?: Record<string, unknown>;
+  /** choices of the def's fields (loaded by the page) */
+  options?: FieldOptions;
   onClose(): void;
   /** after a successful save */
   onSaved(): void;
 }
 
-interface FieldProps {
-  def: AnyResourceDef;
-  name: string;
-  field: FieldDef;
-  readonly: boolean;
-  refOptions?: RefOptions;
-  t(key: string): string;
-}
-
-/** One input per field kind; `text` is a textarea (admin spec §2: paramValue). */
-function FieldInput({ def, name, field, readonly, refOptions, t }: FieldProps) {
-  const keys = resourceKeys(def);
-  const rules: Rule[] = field.required
-    ? [{ required: true, whitespace: field.kind === 'string' || field.kind === 'text', message: t(keys.required(name)) }]
-    : [];
-  const common = { name, label: t(keys.label(name)), rules };
-  switch (field.kind) {
-    case 'text':
-      return <ProFormTextArea {...common} fieldProps={{ maxLength: field.maxLength, rows: 4 }} />;
-    case 'number':
-      return <ProFormDigit {...common} />;
-    case 'select':
-      return <ProFormSelect {...common} options={(field.options ?? []).map((o) => ({ value: o.value, label: t(keys.option(name, o.value)) }))} />;
-    case 'switch':
-      return <ProFormSwitch {...common} fieldProps={{ checkedChildren: t('crud.yes'), unCheckedChildren: t('crud.no') }} />;
-    case 'ref':
-      return (
-        <ProFormSelect
-          {...common}
-          options={(refOptions?.[name] ?? []).map((o) => ({ value: o.id, label: o.label }))}
-          fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: !field.required, onKeyDown: escapeClosesSearch }}
-        />
-      );
-    case 'image':
-      return (
-        <ProForm.Item {...common}>
-          <ImageInput readonly={readonly} t={t} />
-        </ProForm.Item>
-      );
-    default:
-      return <ProFormText {...common} fieldProps={{ maxLength: field.maxLength }} />;
-  }
-}
+/** Long inputs take a whole row of a two-column form. */
+const wide = (field: FieldDef) => field.kind === 'text' || field.kind === 'image';
 
 /**
  * Add / edit / view dialog built from the def's fields. The form is named
  * `<resource>-form`, so inputs get stable ids (`param-form_paramKey`).
+ * addOnly fields and those a child inherits are shown but not editable after
+ * adding; passwords only when adding; virtual fields never.
  */
-export function ResourceForm({ def, mode, record, refOptions, onClose, onSaved }: Props) {
+export function ResourceForm({ def, mode, record, preset, options = NO_OPTIONS, onClose, onSaved }: Props) {
   const host = useResourceHost();
   const { t } = useTranslation(undefined, { i18n: host.i18n });
   const keys = resourceKeys(def);
   const api = resourceApi(def, host.transport);
   const titleKey = mode === 'add' ? 'crud.addTitle' : mode === 'edit' ? 'crud.editTitle' : 'crud.viewTitle';
+  const adding = mode === 'add';
   const readonly = mode === 'view';
+  const width = def.formWidth ?? DEFAULT_FORM_WIDTH;
+  const grid = width >= TWO_COLUMNS_FROM;
+  const inherited = inheritedFields(def);
   // The dialog unmounts when closed (the page drops it), so every opening starts fresh.
-  const initialValues = useMemo(() => (mode === 'add' || !record ? initialFormValues(def) : toFormValues(def, record)), [def, mode, record]);
+  const initialValues = useMemo(
+    () => (adding || !record ? { ...initialFormValues(def), ...preset } : toFormValues(def, record)),
+    [def, adding, record, preset],
+  );
 
   return (
     <ModalForm<Record<string, unknown>>
       name={`${def.name}-form`}
       title={t(titleKey, { title: t(keys.title) })}
       open
-      width={640}
+      width={width}
       layout="horizontal"
-      labelCol={{ span: 5 }}
+      grid={grid}
+      rowProps={grid ? { gutter: 16 } : undefined}
+      labelCol={{ span: grid ? 6 : 5 }}
       initialValues={initialValues}
       readonly={readonly}
       requiredMark={!readonly}
@@ -100,19 +74,35 @@ export function ResourceForm({ def, mode, record, refOptions, onClose, onSaved }
       }}
       onFinish={async (values) => {
         try {
-          await api.submit(toSubmitBody(def, values, mode === 'edit' ? record?.id : undefined));
+          const body = toSubmitBody(def, values, adding ? undefined : record?.id);
+          await (adding ? api.add(body) : api.update(body));
         } catch {
           // The host's request client has shown the server's message; keep the dialog open.
           return false;
         }
-        void host.feedback().message.success(t(mode === 'add' ? 'crud.added' : 'crud.updated'));
+        void host.feedback().message.success(t(adding ? 'crud.added' : 'crud.updated'));
         onSaved();
         return true;
       }}
     >
-      {Object.entries(def.fields).map(([name, field]) => (
-        <FieldInput key={name} def={def} name={name} field={field} readonly={readonly} refOptions={refOptions} t={t} />
-      ))}
+      {Object.entries(def.fields)
+        .filter(([, field]) => inForm(field, adding))
+        .map(([name, field]) => (
+          <FieldInput
+            key={name}
+            name={name}
+            field={field}
+            keys={keys}
+            t={t}
+            options={options}
+            readonly={readonly}
+            disabled={!readonly && (field.readonly || (!adding && field.addOnly) || inherited.includes(name))}
+            self={def.tree?.parentField === name && record ? String(record.id) : undefined}
+            // a whole-row input in a two-column form: half the label span keeps the labels aligned
+            colProps={grid ? { span: wide(field) ? 24 : 12 } : undefined}
+            labelCol={grid && wide(field) ? { span: 3 } : undefined}
+          />
+        ))}
     </ModalForm>
   );
 }

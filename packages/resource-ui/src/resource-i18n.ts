@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { CRUD_MESSAGES, type FieldDef, type ResourceDef } from '@wb/contracts/resource';
+import { CRUD_MESSAGES, type ActionDef, type AnyResourceDef, type FieldDef } from '@wb/contracts/resource';
 
 /**
  * A resource definition carries its texts in both languages; they go into the
@@ -7,21 +7,42 @@ import { CRUD_MESSAGES, type FieldDef, type ResourceDef } from '@wb/contracts/re
  * text. The UI's own texts live under `crud.*` / `common.*`: registered here as
  * defaults, a host bundle that already has a key keeps its own text.
  */
-export function resourceKeys(def: Pick<ResourceDef, 'name'>) {
+
+/** The keys of a set of fields (a def's, or an action dialog's) under `base`. */
+export interface FieldKeys {
+  label(field: string): string;
+  required(field: string): string;
+  option(field: string, value: string | number): string;
+}
+
+const fieldKeysAt = (base: string): FieldKeys => ({
+  label: (field) => `${base}.${field}.label`,
+  required: (field) => `${base}.${field}.required`,
+  option: (field, value) => `${base}.${field}.options.${value}`,
+});
+
+export function resourceKeys(def: Pick<AnyResourceDef, 'name'>) {
   const base = `res.${def.name}`;
   return {
     title: `${base}.title`,
-    label: (field: string) => `${base}.fields.${field}.label`,
-    required: (field: string) => `${base}.fields.${field}.required`,
-    option: (field: string, value: string | number) => `${base}.fields.${field}.options.${value}`,
+    ...fieldKeysAt(`${base}.fields`),
+    action: (action: string) => ({
+      label: `${base}.actions.${action}.label`,
+      confirm: `${base}.actions.${action}.confirm`,
+      done: `${base}.actions.${action}.done`,
+      fields: fieldKeysAt(`${base}.actions.${action}.fields`),
+    }),
   };
 }
+
+export type ResourceKeys = ReturnType<typeof resourceKeys>;
 
 export const UI_TEXTS = {
   zh: {
     common: { confirmTitle: '提示', ok: '确定', cancel: '取消' },
     crud: {
       add: '新增',
+      addChild: '新增下级',
       edit: '编辑',
       view: '查看',
       delete: '删除',
@@ -32,6 +53,7 @@ export const UI_TEXTS = {
       added: CRUD_MESSAGES.added.zh,
       updated: CRUD_MESSAGES.updated.zh,
       deleted: CRUD_MESSAGES.deleted.zh,
+      done: CRUD_MESSAGES.done.zh,
       selectOne: CRUD_MESSAGES.selectOne.zh,
       confirmDelete: CRUD_MESSAGES.confirmDelete.zh,
       notFound: CRUD_MESSAGES.notFound.zh,
@@ -44,12 +66,22 @@ export const UI_TEXTS = {
       imageType: '图片只能是 JPG 或 PNG 格式',
       imageSize: '图片大小不能超过 500KB',
       unknownError: '未知错误',
+      passwordConfirm: '确认密码',
+      passwordConfirmRequired: '请再次输入密码',
+      passwordMismatch: '两次密码输入不一致',
+      rangeStart: '开始时间',
+      rangeEnd: '结束时间',
+      chooseParent: '请先选择一条{{title}}',
+      uploadFile: '点击或拖拽文件到此处',
+      uploadAccept: '支持的格式: {{accept}}',
+      chooseFile: '请选择文件',
     },
   },
   en: {
     common: { confirmTitle: 'Notice', ok: 'OK', cancel: 'Cancel' },
     crud: {
       add: 'Add',
+      addChild: 'Add child',
       edit: 'Edit',
       view: 'View',
       delete: 'Delete',
@@ -60,6 +92,7 @@ export const UI_TEXTS = {
       added: CRUD_MESSAGES.added.en,
       updated: CRUD_MESSAGES.updated.en,
       deleted: CRUD_MESSAGES.deleted.en,
+      done: CRUD_MESSAGES.done.en,
       selectOne: CRUD_MESSAGES.selectOne.en,
       confirmDelete: CRUD_MESSAGES.confirmDelete.en,
       notFound: CRUD_MESSAGES.notFound.en,
@@ -72,15 +105,40 @@ export const UI_TEXTS = {
       imageType: 'The picture must be a JPG or PNG',
       imageSize: 'The picture must be at most 500 KB',
       unknownError: 'Unknown error',
+      passwordConfirm: 'Confirm password',
+      passwordConfirmRequired: 'Please enter the password again',
+      passwordMismatch: 'The passwords differ',
+      rangeStart: 'From',
+      rangeEnd: 'To',
+      chooseParent: 'Choose a row of {{title}} first',
+      uploadFile: 'Click or drop a file here',
+      uploadAccept: 'Accepted: {{accept}}',
+      chooseFile: 'Please choose a file',
     },
   },
 } as const;
 
-function fieldTexts(field: FieldDef, lng: 'zh' | 'en') {
+type Lng = 'zh' | 'en';
+
+function fieldTexts(fields: Record<string, FieldDef>, lng: Lng) {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, field]) => [
+      name,
+      {
+        label: field.label[lng],
+        ...(field.required ? { required: field.required[lng] } : {}),
+        options: Object.fromEntries((field.options ?? []).map((o) => [String(o.value), o.label[lng]])),
+      },
+    ]),
+  );
+}
+
+function actionTexts(action: ActionDef, lng: Lng) {
   return {
-    label: field.label[lng],
-    ...(field.required ? { required: field.required[lng] } : {}),
-    options: Object.fromEntries((field.options ?? []).map((o) => [String(o.value), o.label[lng]])),
+    label: action.label[lng],
+    ...(action.confirm ? { confirm: action.confirm[lng] } : {}),
+    ...(action.done ? { done: action.done[lng] } : {}),
+    fields: fieldTexts(action.fields ?? {}, lng),
   };
 }
 
@@ -97,12 +155,12 @@ function registeredIn(i18n: I18n): Set<string> {
   return names;
 }
 
-export function registerResourceI18n(i18n: I18n, def: Pick<ResourceDef, 'name' | 'title' | 'fields'>): void {
+export function registerResourceI18n(i18n: I18n, def: Pick<AnyResourceDef, 'name' | 'title' | 'fields' | 'actions'>): void {
   const names = registeredIn(i18n);
   if (names.has(def.name)) return;
   names.add(def.name);
   for (const lng of ['zh', 'en'] as const) {
-    const fields = Object.fromEntries(Object.entries(def.fields).map(([key, field]) => [key, fieldTexts(field, lng)]));
-    i18n.addResourceBundle(lng, 'translation', { res: { [def.name]: { title: def.title[lng], fields } } }, true, true);
+    const actions = Object.fromEntries((def.actions ?? []).map((a) => [a.name, actionTexts(a, lng)]));
+    i18n.addResourceBundle(lng, 'translation', { res: { [def.name]: { title: def.title[lng], fields: fieldTexts(def.fields, lng), actions } } }, true, true);
   }
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { ResourceHostProvider, type ResourceHost, type ResourceTransport } from '@wb/resource-ui/host';
 import { ResourcePage, type ResourcePageProps } from '@wb/resource-ui/resource-page';
 import { blobErrorText, fileNameFromDisposition } from '@wb/resource-ui/download';
@@ -37,12 +37,17 @@ export function useShellResourceHost(): ResourceHost {
   return useMemo(() => ({ transport, can, i18n, feedback, apiBase: appEnv.apiBase }), [can]);
 }
 
+/** Puts the shell's host around resource UI (a generic page, a parent/child page, a page of its own). */
+export function ShellResourceHost({ children }: { children: ReactNode }) {
+  const host = useShellResourceHost();
+  return <ResourceHostProvider host={host}>{children}</ResourceHostProvider>;
+}
+
 /** The generic resource page (from @wb/resource-ui) in the shell. */
 export function ShellResourcePage(props: ResourcePageProps) {
-  const host = useShellResourceHost();
   return (
-    <ResourceHostProvider host={host}>
+    <ShellResourceHost>
       <ResourcePage {...props} />
-    </ResourceHostProvider>
+    </ShellResourceHost>
   );
 }

@@ -4,6 +4,7 @@ import { FIRST_PAGE, LOCK_PAGE } from '@wb/contracts/constants';
 import { setNavigator } from '../shared/navigation';
 import { PageLoading } from '../shared/ui/page-loading';
 import { GuestOnly, RequireAuth } from './guards';
+import { fixedPages } from './page-registry';
 import { ErrorBoundary } from './error-boundary';
 import type { OutsidePageKind } from './pages/outside-page';
 
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
       { path: 'myiframe/*', element: page(IframePage) },
       { path: 'info/index', element: page(InfoPage) },
       { path: 'logs', element: page(ErrorLogPage) },
+      ...Object.entries(fixedPages).map(([path, Page]) => ({ path: path.slice(1), element: page(Page) })),
       // Menu routes come from the server: the catch-all looks the path up in the loaded menus.
       { path: '*', element: page(MenuPage) },
     ],

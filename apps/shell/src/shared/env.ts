@@ -4,7 +4,8 @@ import { TOKEN_HEADER } from '@wb/contracts/constants';
  * Build-time settings and the environment table. Tenant mode and captcha mode
  * are not here: the server decides them at runtime (GET /us-auth/oauth/login-settings).
  */
-const vars = import.meta.env;
+/** Vite's build variables are strings, and an unset one is absent (its own typing says `any`). */
+const vars = import.meta.env as Partial<Record<`VITE_${string}`, string>>;
 
 function codes(list: string | undefined): number[] {
   return (list ?? '')

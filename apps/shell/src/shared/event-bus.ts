@@ -25,11 +25,11 @@ export function createEventBus<E>(): EventBus<E> {
     on(event, handler) {
       let set = handlers.get(event);
       if (!set) handlers.set(event, (set = new Set()));
-      set.add(handler as Handler<never>);
+      set.add(handler);
       return () => bus.off(event, handler);
     },
     off(event, handler) {
-      handlers.get(event)?.delete(handler as Handler<never>);
+      handlers.get(event)?.delete(handler);
     },
     emit(event, ...payload) {
       // A copy: a handler that unsubscribes while running must not skip the next one.

@@ -203,6 +203,7 @@ export function createRequestClient(options: RequestClientOptions) {
       if (!config.authCall && (res.status === 401 || bodyCode(body) === 401)) return onUnauthorized(res);
       if (config.raw ? res.status < 300 : isSuccessBody(body)) return res;
       const code = bodyCode(body);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a whitelisted code hands its caller the raw response to read
       if (code !== undefined && (whitelist.has(code) || config.codeWhitelist?.includes(code))) return Promise.reject(res);
       const text = code === CODE_CITY_NOT_LOGGED_IN ? t('request.cityNotLoggedIn') : failureText(body, t('request.unknownError'));
       if (!config.silent) showOnce('warning', text);

@@ -85,7 +85,7 @@ export function connectBus(context: WujieContext | undefined): () => void {
     update({ route: { path, seq: (state.route?.seq ?? 0) + 1 } });
   };
   const connected = bus;
-  const handlers: [string, (...args: any[]) => void][] = [
+  const handlers: [string, (...args: never[]) => void][] = [
     [SHELL_EVENTS.projectChange, onProject],
     [SHELL_EVENTS.dataRefresh, onRefresh],
     [SHELL_EVENTS.localeChange, onLocale],

@@ -111,7 +111,7 @@ export const transport: ResourceTransport = {
   upload: (url, form) => post(url, form),
   async download(url, params) {
     const res = await client.get<Blob>(url, { params, responseType: 'blob' });
-    const disposition = res.headers['content-disposition'];
+    const disposition: unknown = res.headers['content-disposition'];
     return { blob: res.data, fileName: fileNameFromDisposition(typeof disposition === 'string' ? disposition : undefined) };
   },
 };

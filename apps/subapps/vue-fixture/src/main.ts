@@ -14,7 +14,7 @@ const Fixture = defineComponent({
     const $wujie = globals.$wujie;
     const props: Partial<SubAppProps> = $wujie?.props ?? {};
     const state = reactive({
-      project: (props.project ?? null) as ProjectNode | null,
+      project: props.project ?? null,
       /** every project-change received, newest first */
       changes: [] as string[],
       refreshes: 0,

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, type TokenResponse } from '@wb/contracts/auth';
 import { DEFAULT_TENANT_ID, TENANT_HEADER } from '@wb/contracts/constants';
 import type { Config } from '../../platform/config';
-import type { CaptchaService } from './captcha';
+import type { CaptchaService } from '../../platform/captcha';
 import type { ClientAuth, OAuthClient } from './client-auth';
 import { GrantError, type LoginService } from './login-service';
 import type { SocialLogin } from './social';

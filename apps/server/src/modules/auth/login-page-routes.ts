@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TENANT_ID } from '@wb/contracts/constants';
 import type { AppContext } from '../../platform/context';
 import { Envelope, ok } from '../../platform/envelope';
-import type { CaptchaService } from './captcha';
+import type { CaptchaService } from '../../platform/captcha';
 
 // What the login page reads before anyone signs in: the captcha picture and how the form should look.
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { CaptchaService } from './captcha';
+import { CaptchaService } from '../../platform/captcha';
 import { ClientAuth } from './client-auth';
 import { grantFor } from './grant';
 import { loginPageRoutes } from './login-page-routes';

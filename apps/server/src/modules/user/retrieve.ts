@@ -11,7 +11,7 @@ import { hashPassword } from '../../platform/passwords';
 import type { SmsProvider } from '../../platform/sms';
 import { tenantScope, visible } from '../../platform/scope';
 import { TokenService } from '../../platform/tokens';
-import { CaptchaService } from '../auth/captcha';
+import { CaptchaService } from '../../platform/captcha';
 
 export const RETRIEVE_MESSAGES = {
   noAccount: '账号不存在',

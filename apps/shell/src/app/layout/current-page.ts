@@ -9,6 +9,8 @@ import { HOME_TAB } from './tab-rules';
 const SHELL_PAGES: Record<string, { label: string; labelKey: string }> = {
   '/info/index': { label: '个人信息', labelKey: 'menu.personalInfo' },
   '/logs': { label: '错误日志', labelKey: 'menu.errorLog' },
+  '/dict-horizontal/index': { label: '字典管理', labelKey: 'menu.dictHorizontal' },
+  '/dict-vertical/index': { label: '字典管理', labelKey: 'menu.dictVertical' },
 };
 
 /** What the current address is, for its tab and the page title. */

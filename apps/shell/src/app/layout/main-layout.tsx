@@ -88,6 +88,7 @@ function ShellLayout() {
     if (!openedTab) return;
     const session = useSession.getState();
     session.setTabs(openTab(session.tabs, openedTab));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the tab's identity, as said above
   }, [openedKey]);
 
   const sideRoutes = (topMenuId && index.routesByTop[topMenuId]) || [];

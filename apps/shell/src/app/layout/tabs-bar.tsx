@@ -19,7 +19,9 @@ export function TabsBar({ activeKey }: { activeKey: string }) {
   const setTabs = useSession((s) => s.setTabs);
   const tabs = withHome(stored);
 
-  const goTo = (tab: Tab) => navigate(`${tab.value}${tab.query}`);
+  const goTo = (tab: Tab) => {
+    navigate(`${tab.value}${tab.query}`);
+  };
 
   const runAction = (action: TabAction, key: string) => {
     if (action === 'clearCache') {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { fixedPages } from '../page-registry';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/session-store';
 import type { MenuIndex } from '../../features/menu/use-menu-index';
@@ -6,7 +7,7 @@ import { findTopMenuForPath, normalizePath, retryLookup } from '../../features/m
 
 /** Shell routes that belong to no top menu. */
 export function isShellRoute(path: string): boolean {
-  return path === '/' || path === '/wel' || path.startsWith('/wel/') || path.startsWith('/myiframe') || path === '/info/index' || path === '/logs';
+  return path === '/' || path === '/wel' || path.startsWith('/wel/') || path.startsWith('/myiframe') || path === '/info/index' || path === '/logs' || path in fixedPages;
 }
 
 /**

@@ -100,6 +100,7 @@ export default function LoginPage() {
     // The code is single use: take it out of the address before anything else.
     navigate('/login', { replace: true });
     social.mutate({ ...callback, tenantId: tenantIdNow() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the settings arrive (the ref guards the single-use code); the rest is stable or read from them
   }, [settings]);
 
   const sources = socialSources(settings?.socialSources, appEnv.socialSources);

@@ -108,7 +108,7 @@ function PhoneStep({ progress, onNext, onBack }: { progress: Progress; onNext: (
         phone: phone.trim(),
         tenantId: progress.tenantId,
         captchaKey: captchaUsed ? (captcha.data?.key ?? '') : progress.captchaKey,
-        captchaCode: captchaUsed ? (form.getFieldValue('captchaAgain') ?? '').trim() : progress.captchaCode,
+        captchaCode: captchaUsed ? String(form.getFieldValue('captchaAgain') ?? '').trim() : progress.captchaCode,
       });
     },
     onSuccess: (res) => {

@@ -95,12 +95,13 @@ function SubAppFrame({ descriptor, visible, height, url, route }: FrameProps) {
       cancelled = true;
       void loadHost().then((host) => host.releaseSubApp(name, el));
     };
-    // The container's app and element are fixed for its life (a retry makes a new container).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the container's app and element are fixed for its life (a retry makes a new container)
   }, []);
 
   const failed = status?.phase === 'failed';
   useEffect(() => {
     if (failed) recordError(new Error(`sub-app ${name} failed to load: ${status?.error ?? ''}`), 'micro-apps');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one record per failure, not another when its text changes; the name is fixed for the container
   }, [failed]);
 
   // The registry is read again too: an administrator may have fixed the app's address meanwhile.
@@ -178,6 +179,7 @@ export function MicroAppStage({ height }: { height: number }) {
       for (const gone of evicted) if (!hadFrame.has(gone)) void loadHost().then((host) => host.destroySubApp(gone));
     }
     openFrame(name);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the app's name: a new descriptor object for the same app (a registry refetch) is no switch
   }, [name]);
 
   // Another page of a running app: tell it (a kept-alive app is not mounted again).

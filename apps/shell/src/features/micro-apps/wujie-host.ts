@@ -1,28 +1,28 @@
-import { bus, destroyApp, preloadApp, startApp, type plugin } from 'wujie';
-import {
-  SHELL_EVENTS,
-  type ShellEventName,
-  type ShellEventPayloads,
-  type SubAppEventName,
-  type SubAppEventPayloads,
-  type SubAppProps,
-} from '@wb/contracts/subapp-protocol';
+import { destroyApp, preloadApp, startApp, type plugin } from 'wujie';
+import { SHELL_EVENTS, type SubAppProps } from '@wb/contracts/subapp-protocol';
+import { emitToSubApp } from './host-bus';
+import { removeAppListeners, trackAppListeners } from './listener-tracker';
 import { setSubAppStatus, subAppStatus } from './micro-apps-store';
 
 /**
  * The shell's own small binding on wujie (instead of wujie-react, which pushes
- * no prop changes, never cleans up and breaks under StrictMode). Loaded lazily:
- * neither the entry nor the login route carries wujie.
+ * no prop changes, never cleans up and breaks under StrictMode). Loaded lazily
+ * through load-host.ts: neither the entry nor the login route carries wujie.
+ * This module is the apps' lifecycle (start, preload, navigate, release,
+ * destroy); listener-tracker.ts cleans up what an app left on the shell's
+ * document and window, host-bus.ts carries the events. The bus functions are
+ * re-exported here, so the lazily loaded host is one module for its callers.
  *
  *  - start is idempotent per app and container: StrictMode's second effect run
  *    on the same element is a no-op;
  *  - release defers the destroy by a tick, and a start of the same app in that
  *    tick cancels it (StrictMode's unmount/remount, a frame moved);
- *  - every listener put on wujie's bus comes with its `off`;
  *  - a load that fails (no answer, an error status, the shell's own page where
  *    an app should be, a script error before mount, no mount within the time
  *    limit) is reported as 'failed' for the error panel.
  */
+
+export { emitToSubApp, emitToSubApps, onSubAppEvent } from './host-bus';
 
 export interface SubAppOptions {
   /** wujie's name: the descriptor's serviceName */
@@ -39,7 +39,7 @@ export interface SubAppOptions {
 
 export interface StartOptions extends SubAppOptions {
   el: HTMLElement;
-  /** no mount within this long is a failure (spec §8: 120 s) */
+  /** no mount within this long is a failure (120 s unless VITE_SUBAPP_LOAD_TIMEOUT_MS or the stored 'subAppLoadTimeoutMs' says otherwise) */
   timeoutMs: number;
 }
 
@@ -146,7 +146,7 @@ function lifecycles(name: string, url: string) {
     plugins: [guardPlugin(url)],
     beforeLoad: (appWindow: Window) => {
       record(name).appWindow = appWindow;
-      trackForeignListeners();
+      trackAppListeners(name, appWindow);
       // Script errors and scripts that do not load, before the app has mounted, are a failed load.
       appWindow.addEventListener(
         'error',
@@ -236,8 +236,8 @@ export function startSubApp(options: StartOptions): Promise<void> {
 }
 
 /**
- * Preloads an app (the default one first, DESIGN §5), running its scripts when
- * `exec`. The page is fetched and checked here first: wujie's preload has no
+ * Preloads an app (the stage takes the registry's default app first, the others
+ * when the browser is idle), running its scripts when `exec`. The page is fetched and checked here first: wujie's preload has no
  * way to report a failure, and an app that cannot load is simply not
  * preloaded (opening it shows why). Resolves whether it was preloaded.
  */
@@ -275,67 +275,11 @@ export function navigateSubApp(name: string, route: string): void {
   if (subAppStatus(name)?.phase === 'mounted') followRoute(name);
 }
 
-/**
- * Listeners an app's code put on the shell's own document or window (React
- * puts 'selectionchange' on its root's ownerDocument, which for a shadow root
- * is the shell's; wujie forwards keydown, wheel, visibilitychange there).
- * Left behind they keep the destroyed app's whole realm alive: they are
- * recorded per app and removed when it is destroyed.
- */
-interface ForeignListener {
-  target: EventTarget;
-  type: string;
-  listener: EventListenerOrEventListenerObject;
-  options?: boolean | EventListenerOptions;
-}
-const foreign = new Map<string, ForeignListener[]>();
-let tracking = false;
-
-function ownerOf(listener: EventListenerOrEventListenerObject): string | undefined {
-  for (const [name, r] of running) {
-    const realm = r.appWindow as (Window & { Function: FunctionConstructor; Object: ObjectConstructor }) | undefined;
-    if (realm && (listener instanceof realm.Function || listener instanceof realm.Object)) return name;
-  }
-  return undefined;
-}
-
-function trackForeignListeners(): void {
-  if (tracking) return;
-  tracking = true;
-  for (const target of [document, window] as EventTarget[]) {
-    const add = target.addEventListener;
-    const remove = target.removeEventListener;
-    target.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
-      const owner = listener ? ownerOf(listener) : undefined;
-      if (owner && listener) {
-        const list = foreign.get(owner) ?? [];
-        list.push({ target: this, type, listener, options });
-        foreign.set(owner, list);
-      }
-      return add.call(this, type, listener, options);
-    };
-    target.removeEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
-      if (listener) {
-        for (const [owner, list] of foreign) {
-          const kept = list.filter((l) => !(l.target === this && l.type === type && l.listener === listener));
-          if (kept.length !== list.length) foreign.set(owner, kept);
-        }
-      }
-      return remove.call(this, type, listener, options);
-    };
-  }
-}
-
-function removeForeignListeners(name: string): void {
-  for (const l of foreign.get(name) ?? []) l.target.removeEventListener(l.type, l.listener, l.options);
-  foreign.delete(name);
-}
-
 async function destroyNow(name: string): Promise<void> {
   const r = running.get(name);
   if (r?.watchdog) clearTimeout(r.watchdog);
   // wujie unmounts only apps that are not kept alive: a kept-alive app's framework root is unmounted here, so it lets go too.
-  const appWindow = r?.appWindow as (Window & { __WUJIE_UNMOUNT?: () => unknown }) | undefined;
+  const appWindow: (Window & { __WUJIE_UNMOUNT?: () => unknown }) | undefined = r?.appWindow;
   try {
     if (r?.alive && r.executed && appWindow?.__WUJIE_UNMOUNT) await appWindow.__WUJIE_UNMOUNT();
   } catch (error) {
@@ -344,7 +288,7 @@ async function destroyNow(name: string): Promise<void> {
     });
   }
   destroyApp(name);
-  removeForeignListeners(name);
+  removeAppListeners(name);
   if (r) r.appWindow = undefined;
   // wujie's destroy unmounts asynchronously; let it finish before a new start of the same name.
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -387,41 +331,4 @@ export function destroyAllSubApps(): void {
 
 export function isRunning(name: string): boolean {
   return running.has(name);
-}
-
-type Payload<E extends ShellEventName> = ShellEventPayloads[E];
-type EmitArgs<E extends ShellEventName> = undefined extends Payload<E> ? [Payload<E>?] : [Payload<E>];
-
-/** Shell → every sub-app (wujie's bus reaches all of them). */
-export function emitToSubApps<E extends ShellEventName>(event: E, ...payload: EmitArgs<E>): void {
-  bus.$emit(event, ...payload);
-}
-
-type BusListeners = Map<string, Record<string, ((...args: unknown[]) => void)[] | undefined>>;
-
-/**
- * Shell → one sub-app: the listeners the app put on its own bus. wujie's
- * `$emit` reaches every app, and a 'route-change' is meant for one.
- */
-export function emitToSubApp<E extends ShellEventName>(name: string, event: E, ...payload: EmitArgs<E>): void {
-  const listeners = (window as Window & { __WUJIE_INJECT?: { appEventObjMap?: BusListeners } }).__WUJIE_INJECT?.appEventObjMap?.get(name)?.[event];
-  for (const fn of [...(listeners ?? [])]) {
-    try {
-      fn(...payload);
-    } catch (error) {
-      // One app's failing listener must not stop the shell; it still reaches the error log.
-      setTimeout(() => {
-        throw error;
-      });
-    }
-  }
-}
-
-/** Sub-app → shell: listens to one event; returns the `off`. */
-export function onSubAppEvent<E extends SubAppEventName>(event: E, handler: (payload: SubAppEventPayloads[E]) => void): () => void {
-  const fn = (payload: SubAppEventPayloads[E]) => handler(payload);
-  bus.$on(event, fn);
-  return () => {
-    bus.$off(event, fn);
-  };
 }

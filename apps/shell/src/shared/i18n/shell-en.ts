@@ -8,6 +8,8 @@ export const shellEn: ShellMessages = {
     dashboard: 'Console',
     noMenu: 'Your account has no menu configured yet, please contact the administrator',
     personalInfo: 'Personal info',
+    dictHorizontal: 'Dictionaries (side by side)',
+    dictVertical: 'Dictionaries (stacked)',
     errorLog: 'Error log',
     opening: 'Opening…',
     popupBlocked: 'The browser blocked the new window, click the link to open it',

@@ -12,6 +12,8 @@ export const shellZh = {
     dashboard: '控制台',
     noMenu: '您的账号暂未配置菜单，请联系管理员',
     personalInfo: '个人信息',
+    dictHorizontal: '字典管理 (左右)',
+    dictVertical: '字典管理 (上下)',
     errorLog: '错误日志',
     opening: '正在打开…',
     popupBlocked: '浏览器拦截了新窗口，请点击链接打开',

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
-import type { Db } from '../../db/client';
-import { captcha } from '../../db/schema/index';
+import type { Db } from '../db/client';
+import { captcha } from '../db/schema/index';
 
 const TTL_MS = 3 * 60_000;
 

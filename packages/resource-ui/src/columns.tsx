@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import { Image } from 'antd';
+import type { ProColumns } from '@ant-design/pro-components';
+import type { FieldDef } from '@wb/contracts/resource';
+import { treeLabels, type FieldOptions } from './field-options';
+import { switchValue } from './form-values';
+import { assetUrl } from './list-query';
+import type { AnyRecord, AnyResourceDef } from './resource-api';
+import type { ResourceKeys } from './resource-i18n';
+
+/** Per-field changes a page makes to the generated columns (a render, a width …), by field name. */
+export type ColumnOverrides = Partial<Record<string, Partial<ProColumns<AnyRecord>>>>;
+
+interface Context {
+  def: AnyResourceDef;
+  keys: ResourceKeys;
+  t(key: string): string;
+  options: FieldOptions;
+  apiBase?: string;
+  overrides?: ColumnOverrides;
+}
+
+const VALUE_TYPES: Record<FieldDef['kind'], ProColumns['valueType']> = {
+  string: 'text',
+  text: 'textarea',
+  number: 'digit',
+  select: 'select',
+  switch: 'select',
+  dict: 'select',
+  ref: 'select',
+  multiRef: 'select',
+  treeRef: 'treeSelect',
+  date: 'dateTime',
+  password: 'password',
+  image: 'text',
+};
+
+const EMPTY = '-';
+
+/** value → label of a field with choices; keys as strings, since the wire may carry '2' or 2. */
+function labelsOf(name: string, field: FieldDef, { t, keys, options }: Context): Map<string, string> | undefined {
+  switch (field.kind) {
+    case 'switch':
+      return new Map([
+        ['1', t('crud.yes')],
+        ['0', t('crud.no')],
+      ]);
+    case 'select':
+      return new Map((field.options ?? []).map((o) => [String(o.value), t(keys.option(name, o.value))]));
+    case 'ref':
+    case 'multiRef':
+    case 'dict':
+      // a ref into a tree resource takes its labels from the tree
+      return field.ref?.tree ? treeLabels(options.trees[name]) : new Map((options.choices[name] ?? []).map((c) => [c.value, c.label]));
+    case 'treeRef':
+      return treeLabels(options.trees[name]);
+    default:
+      return undefined;
+  }
+}
+
+/** What a cell shows for a field with choices: the label(s), or the raw value when none matches. */
+function cellText(field: FieldDef, labels: Map<string, string>, value: unknown): string {
+  if (field.kind === 'switch') return labels.get(String(switchValue(value))) ?? EMPTY;
+  if (value === undefined || value === null || value === '') return EMPTY;
+  const keys = field.kind === 'multiRef' ? String(value).split(',').filter(Boolean) : [String(value)];
+  return keys.map((key) => labels.get(key) ?? key).join(', ');
+}
+
+function imageCell(value: unknown, apiBase: string | undefined): ReactNode {
+  const src = assetUrl(value as string | undefined, apiBase);
+  return src ? <Image src={src} width={40} height={40} style={{ objectFit: 'contain' }} alt="" /> : EMPTY;
+}
+
+/** A 'range' search is its own column of the search form: two date-times, sent as `_dategt` / `_datelt`. */
+function rangeSearchColumn(name: string, { t, keys }: Context): ProColumns<AnyRecord> {
+  return {
+    key: `${name}__range`,
+    title: t(keys.label(name)),
+    dataIndex: name,
+    valueType: 'dateTimeRange',
+    hideInTable: true,
+    fieldProps: { placeholder: [t('crud.rangeStart'), t('crud.rangeEnd')] },
+  };
+}
+
+/**
+ * The columns of a def's fields: those shown in the table (passwords never) and
+ * those of the search form. Cells of fields with choices show the choices' labels.
+ */
+export function fieldColumns(context: Context): ProColumns<AnyRecord>[] {
+  const { def, t, keys, options, overrides } = context;
+  const columns: ProColumns<AnyRecord>[] = [];
+  for (const [name, field] of Object.entries(def.fields)) {
+    const inTable = field.column !== false && field.kind !== 'password';
+    const range = field.search === 'range';
+    const inSearch = Boolean(field.search) && !range;
+    if (range) columns.push(rangeSearchColumn(name, context));
+    if (!inTable && !inSearch) continue;
+    const labels = labelsOf(name, field, context);
+    const column: ProColumns<AnyRecord> = {
+      key: name,
+      title: t(keys.label(name)),
+      dataIndex: name,
+      valueType: VALUE_TYPES[field.kind],
+      width: field.width,
+      hideInTable: !inTable,
+      hideInSearch: !inSearch,
+      ellipsis: field.kind === 'text',
+      // the search form's choices
+      valueEnum: labels && field.kind !== 'treeRef' ? new Map([...labels].map(([value, text]) => [value, { text }])) : undefined,
+      fieldProps: {
+        placeholder: t(keys.label(name)),
+        ...(field.kind === 'ref' || field.kind === 'multiRef' || field.kind === 'dict' ? { showSearch: true, optionFilterProp: 'label' } : {}),
+        ...(field.kind === 'treeRef' ? { treeData: options.trees[name] ?? [] } : {}),
+        // 'in': several values, sent comma-joined
+        ...(field.search === 'in' ? { mode: 'multiple', maxTagCount: 'responsive' } : {}),
+      },
+    };
+    if (labels) column.render = (_, row) => cellText(field, labels, row[name]);
+    else if (field.kind === 'image') column.render = (_, row) => imageCell(row[name], context.apiBase);
+    columns.push({ ...column, ...overrides?.[name] });
+  }
+  return columns;
+}

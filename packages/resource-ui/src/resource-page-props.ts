@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import type { ExportState } from '@wb/contracts/subapp-protocol';
+import type { ColumnOverrides } from './columns';
+import type { AnyRecord, AnyResourceDef } from './resource-api';
+
+export interface ResourcePageProps {
+  def: AnyResourceDef;
+  /**
+   * Filters the host imposes on the list and the export (the selected project:
+   * `{ projectId: '1,2' }`); a change reloads the list from page 1.
+   */
+  fixedParams?: Record<string, string | number>;
+  /**
+   * More list parameters chosen beside the table (the user page's department);
+   * empty values are not sent, `fixedParams` win; a change reloads from page 1.
+   * Only parameters the list call declares: the server refuses others.
+   */
+  params?: Record<string, string | number | undefined>;
+  /** a change reloads the list (a 'data-refresh' from the shell) */
+  reloadKey?: unknown;
+  /** shows 导出: `GET {basePath}/export?<current filters>` saved as a file */
+  exportable?: boolean;
+  /** the export's progress, to drive the shell's export indicator */
+  onExportState?(state: ExportState): void;
+  /** per field: changes to its generated column (render, width …) */
+  columns?: ColumnOverrides;
+  /** links added to each row's actions */
+  rowActions?(row: AnyRecord): ReactNode[];
+  /** buttons added to the toolbar */
+  toolbar?: ReactNode[];
+  /** a panel left of the table (the user page's department tree) */
+  side?: ReactNode;
+  /** after 重置 of the search form (a page clears what it keeps beside the form) */
+  onReset?(): void;
+  /**
+   * For a def with `parent`: the chosen parent row, or null while none is.
+   * The list shows that parent's children; a new child takes the parent's key
+   * and inherited fields. Without a parent the list stays empty and 新增 is off
+   * (the page's headerTitle says what to choose).
+   */
+  parentRecord?: AnyRecord | null;
+  /** the table's title (default: the def's) */
+  headerTitle?: ReactNode;
+  /** a click on a row (choosing a parent) */
+  onRowClick?(row: AnyRecord): void;
+  /** the row shown as chosen */
+  activeRowKey?: string;
+  /** after any write of this page */
+  onChanged?(write: ResourceWrite): void;
+}
+
+/** A write a page made: what it was and the keys of the records it touched (none for an add or a toolbar action). */
+export interface ResourceWrite {
+  kind: 'add' | 'edit' | 'delete' | 'action';
+  ids: string[];
+}
