@@ -3,7 +3,7 @@ import { login, message, openParamPage, tab } from './support/shell';
 import { openCoredata, protocolButton, shot } from './support/micro-apps';
 
 /*
- * Sub-app → shell events (DESIGN §5, docs/subapp-protocol.md §3), sent by the
+ * Sub-app → shell events (docs/subapp-protocol.md §3), sent by the
  * buttons of coredata's protocol panel on its overview page, and what the
  * shell does with each.
  */

@@ -16,7 +16,7 @@ test.describe('micro-frontend host: coredata inside the shell', () => {
     const app = await openCoredata(page);
     await expect(app.locator('.coredata-protocol .protocol-tenant')).toHaveText('000000');
     await expect(app.locator('.coredata-protocol .protocol-user')).toHaveText('admin (admin)');
-    // spec §2 Layout: the sub-app container is the window height minus 116 px
+    // the sub-app container is the window height minus 116 px
     const height = await app.evaluate((el) => el.getBoundingClientRect().height);
     expect(Math.round(height)).toBe(800 - 116);
     await shot(page, 'coredata-in-shell');

@@ -15,7 +15,7 @@ export const BUNDLE_GRAPH_FILE = 'build-stats/bundle-graph.json';
  * Records which modules each output chunk holds and the static import graph, so
  * scripts/check-bundle.mjs can prove from the built output (not the source) that
  * the entry chunk holds only modules the entry imports statically. Bundlers have
- * hoisted lazy-only modules into the entry before (DESIGN §2).
+ * hoisted lazy-only modules into the entry before.
  */
 function bundleGraph(): Plugin {
   let root = process.cwd();

@@ -11,7 +11,7 @@ import './app/global.css';
 // Before anything renders, so start-up failures reach the local error log too.
 captureErrorsFromStart();
 
-// A retired address says so and moves to the new host (spec §8); the alert's
+// A retired address says so and moves to the new host; the alert's
 // code loads only on such an address. The app does not start there: the old
 // host serves no API, and the router's redirect to /login would cancel the
 // move to the new host.

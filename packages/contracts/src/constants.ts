@@ -1,4 +1,4 @@
-/** Constants of the spec (shell §9, admin §9) shared by shell and server. */
+/** Fixed values (headers, lifetimes, limits, pages) shared by the shell, the server and sub-apps. */
 export const DEFAULT_TENANT_ID = '000000';
 export const TOKEN_HEADER = 'saas-auth';
 export const TENANT_HEADER = 'Tenant-Id';
@@ -13,7 +13,7 @@ export const FIRST_PAGE = '/wel/index';
 export const LOCK_PAGE = '/lock';
 export const LOGIN_FAIL_LIMIT = 5;
 export const LOGIN_LOCK_MINUTES = 30;
-/** Code the spec treats as 'the city sub-application is not logged in'. */
+/** Body code meaning 'the city sub-application is not logged in' (the shell says '城市子应用未登录'). */
 export const CODE_CITY_NOT_LOGGED_IN = 101003;
 export const SIDEBAR_WIDTH = 220;
 export const SUBAPP_MOUNT_PREFIXES = ['/work', '/coredata', '/publish', '/config', '/emergency-support', '/cruiser', '/order-accumulation', '/vaas', '/create-order'] as const;

@@ -1,4 +1,4 @@
-/** The response envelope of every JSON call (reference: Conventions). */
+/** The response envelope of every JSON call (docs/architecture.md, 'A request through the server'). */
 export interface R<T = unknown> {
   code: number;
   success: boolean;

@@ -1,4 +1,4 @@
-/** Top menu (reference: Menus). */
+/** A top menu, as GET /us-system/v2/top-menu-multi/top-menu answers it. */
 export interface TopMenu {
   id: string;
   tenantId: string;
@@ -9,7 +9,7 @@ export interface TopMenu {
   sort: number;
   /** mount prefix of the sub-application this top menu opens, '' for shell pages */
   serviceName: string;
-  /** opens in a new window instead of loading a side menu (shell spec §2 Top menu) */
+  /** opens in a new window instead of loading a side menu */
   isBlank?: boolean;
   /** a dropdown item: its entries are top menus themselves */
   childList?: TopMenu[];
@@ -51,7 +51,7 @@ export interface ButtonNode {
   children: ButtonNode[];
 }
 
-/** Button codes (code → true) of a /us-system/menu/buttons tree (spec §3 Permission set): the shell's and every sub-app's permission check. */
+/** Button codes (code → true) of a /us-system/menu/buttons tree: the shell's and every sub-app's permission check. */
 export function flattenButtonCodes(nodes: ButtonNode[] | undefined | null): Record<string, true> {
   const map: Record<string, true> = {};
   const walk = (list: ButtonNode[]) => {

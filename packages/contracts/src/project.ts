@@ -1,5 +1,5 @@
 /**
- * Project tree node of GET /us-system/old-system/project-tree (shell spec §3):
+ * Project tree node of GET /us-system/old-system/project-tree:
  * company → city → project. Each company's first child is its 'all' entry (id
  * '-1'), each city's first child is its 'all' entry (id '-2'); ids below zero
  * stand for 'all'. The shell sends the selected node to sub-applications in the

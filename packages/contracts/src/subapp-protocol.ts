@@ -1,11 +1,11 @@
 /**
- * The sub-application protocol (DESIGN §5, docs/subapp-protocol.md): what the
+ * The sub-application protocol (docs/subapp-protocol.md): what the
  * shell hands a mounted sub-app (props) and the bus events each side may send,
  * with their payloads. The shell and every sub-app import the names from here,
  * so an event is spelled once.
  */
 
-/** A node of the shell's project picker (shell spec §3 'Project tree node'). */
+/** A node of the shell's project picker (ProjectTreeNode in project.ts). */
 export interface ProjectNode {
   /** below zero: an 'all' entry (-1 every project of a company, -2 of a city) */
   id: string;
@@ -95,7 +95,7 @@ export const SUBAPP_EVENTS = {
 export type ShellEventName = (typeof SHELL_EVENTS)[keyof typeof SHELL_EVENTS];
 export type SubAppEventName = (typeof SUBAPP_EVENTS)[keyof typeof SUBAPP_EVENTS];
 
-/** States of the export/import indicator (shell spec §4). */
+/** States of the top bar's export/import indicator, set by `export-state`. */
 export const EXPORT_STATES = ['default', 'processing', 'success', 'fail'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
@@ -120,7 +120,7 @@ export interface SubAppEventPayloads {
   'export-state': ExportState;
 }
 
-/** The message the shell shows for a routerChange it cannot read (shell spec §4). */
+/** The message the shell shows for a routerChange it cannot read. */
 export const ROUTER_CHANGE_ERROR = 'please provide the base.routerChange event parameter';
 
 /** wujie's event bus as a sub-app sees it (`window.$wujie.bus`). */

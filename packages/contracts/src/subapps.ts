@@ -1,7 +1,7 @@
 /**
- * The sub-applications the shell hosts (shell spec §1), in the spec's order; the
+ * The sub-applications the shell hosts, in the order of their top menus; the
  * first is the default and is loaded first. The server seeds a top menu for each
- * and (in the micro-frontend issue) serves this list as the registry.
+ * and each tenant's sub-app registry from this list (db/seed.ts).
  */
 export interface SubAppSeed {
   serviceName: string;

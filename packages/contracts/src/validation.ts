@@ -1,5 +1,5 @@
 /**
- * Validation rules both sides apply (shell spec §5): the shell checks as the user
+ * Validation rules both sides apply: the shell checks as the user
  * types, the server checks again and answers with the same message.
  */
 import { PASSWORD_MIN_LENGTH } from './constants';
@@ -16,7 +16,7 @@ export const PASSWORD_MESSAGES = {
   changed: '修改密码成功!',
 } as const;
 
-/** The first rule a password change breaks, in the spec's order, or null. */
+/** The first rule a password change breaks, checked in the order below, or null. */
 export function passwordChangeError(oldPassword: string, newPassword: string, newPassword1: string): string | null {
   if (!PASSWORD_PATTERN.test(newPassword)) return PASSWORD_MESSAGES.newFormat;
   if (!PASSWORD_PATTERN.test(newPassword1)) return PASSWORD_MESSAGES.repeatFormat;
@@ -32,7 +32,7 @@ export const PHONE_MESSAGES = {
 } as const;
 
 /**
- * The evident intent of the spec's phone rule: 11 digits forming a mainland mobile
+ * The evident intent of the original phone rule: 11 digits forming a mainland mobile
  * number. (The original checked a landline pattern, which inverted the rule.)
  */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;

@@ -60,7 +60,8 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string, onError?: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // Without both handlers a PostgreSQL restart kills the process (DESIGN §2 notes).
+  // Without both handlers a PostgreSQL restart kills the process: pg emits 'error'
+  // for every dropped connection, and an 'error' event nobody listens to throws.
   const report = (err: Error) => onError?.(err);
   pool.on('error', report);
   pool.on('connect', (c) => c.on('error', report));

@@ -1,4 +1,4 @@
-/** Demo data a new user of the family expects (reference: 'Seed data'). */
+/** Demo data a new user of the family expects: tenants, dictionaries, params, an organisation, regions, links. */
 
 export const DEMO_PASSWORD = 'admin123';
 

@@ -13,9 +13,9 @@ export interface MenuSeed {
   extraButtons?: [string, string][];
   serviceName?: string;
   isTab?: boolean;
-  /** link entries (spec §3 Menu item): 2 opens an http(s) address in a new window */
+  /** link entries: 2 opens an http(s) address in a new window, 1 in the same tab */
   isOpen?: number;
-  /** gray release (spec §6): on the gray host this entry opens grayPath */
+  /** gray release: on the gray host this entry opens grayPath */
   enableGray?: boolean;
   grayPath?: string;
   children?: MenuSeed[];
@@ -31,7 +31,7 @@ export interface TopMenuSeed {
 }
 
 /**
- * Admin pages of admin spec §2: `page('system', 'param', '参数管理')` is the page
+ * Admin pages by group: `page('system', 'param', '参数管理')` is the page
  * /system/param with its buttons; its code is the last path segment unless two
  * pages share one (codes name grants, so they are unique).
  */

@@ -55,7 +55,7 @@ export function PageOf<T extends TSchema>(record: T) {
   });
 }
 
-/** 'yyyy-MM-dd HH:mm:ss' in the server's time zone (reference: Conventions). */
+/** 'yyyy-MM-dd HH:mm:ss' in the server's time zone: how times travel on the wire. */
 export function formatTime(d: Date | null | undefined): string {
   if (!d) return '';
   const p = (n: number) => String(n).padStart(2, '0');

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG_FAILURE } from '@wb/contracts/envelope';
 import { ApiError } from './envelope';
 
-/** Per-route messages for fields, so a validation failure names the field the way the spec words it. */
+/** Per-route messages for fields, so a validation failure names the field in the words the user sees. */
 export interface FieldMessages {
   [field: string]: { label?: string; required?: string };
 }

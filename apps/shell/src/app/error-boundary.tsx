@@ -10,8 +10,8 @@ interface Props {
 }
 
 /**
- * Catches a page that fails to render: the error goes to the local error log
- * (spec §8 'Uncaught UI error'); a chunk that no longer exists after a deploy
+ * Catches a page that fails to render: the error goes to the local error log;
+ * a chunk that no longer exists after a deploy
  * offers a reload, which fetches the new one. Plain elements: it sits in the
  * entry chunk.
  */

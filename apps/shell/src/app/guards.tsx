@@ -5,7 +5,7 @@ import { useSession } from '../shared/session-store';
 import { safeRedirect } from '../shared/navigation';
 
 /**
- * Navigation guard (spec §2): without a token go to /login, keeping where the
+ * Navigation guard: without a token go to /login, keeping where the
  * user was going; while locked every route shows /lock.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

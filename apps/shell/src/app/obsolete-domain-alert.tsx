@@ -3,9 +3,9 @@ import '../shared/i18n/shell-texts';
 import { i18n } from '../shared/i18n/i18n';
 
 /**
- * Spec §8 'Obsolete domain': an alert titled '温馨提示！' says the address is
- * offline and names the new one; confirming moves there. It cannot be
- * dismissed otherwise: the old host no longer serves the API.
+ * On a retired address (env.ts obsoleteRedirect): an alert titled '温馨提示！'
+ * says the address is offline and names the new one; confirming moves there.
+ * It cannot be dismissed otherwise: the old host no longer serves the API.
  */
 export function showObsoleteDomainAlert(target: string): void {
   Modal.warning({

@@ -11,7 +11,7 @@ import { queryClient } from '../shared/query-client';
 import { setMessageApi } from '../shared/feedback';
 import { useReducedMotion } from '../shared/ui/use-reduced-motion';
 
-/** Spec §2 Top bar: default theme colour. */
+/** The default theme colour (DEFAULT_COLOR of shared/theme/themes.ts). */
 const PRIMARY_COLOR = '#ff8642';
 
 /**

@@ -59,9 +59,9 @@ function errorPage(status: '403' | '404' | '500') {
 export const routes: RouteObject[] = [
   { path: '/login', element: <GuestOnly>{page(LoginPage)}</GuestOnly> },
   { path: LOCK_PAGE, element: <RequireAuth>{page(LockPage)}</RequireAuth> },
-  // Password retrieval needs no session (spec §7).
+  // Password retrieval needs no session.
   { path: '/forgot-password', element: page(RetrievePasswordPage) },
-  // Pages outside the shell: no header, no sidebar (spec §2 Routes).
+  // Pages outside the shell: no header, no sidebar.
   { path: '/parking', element: outsidePage('parking') },
   { path: '/work/trajectoryPage', element: outsidePage('trajectoryPage') },
   { path: '/work/trajectoryPerson', element: outsidePage('trajectoryPerson') },

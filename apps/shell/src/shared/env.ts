@@ -21,7 +21,7 @@ function words(list: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Spec §9: production, uat, gray and test, each with its own API host and client. */
+/** The deployments: production, uat, gray and test, each with its own API host and client. */
 export type EnvironmentName = 'production' | 'uat' | 'gray' | 'test';
 
 export interface Environment {
@@ -60,7 +60,7 @@ export function chooseEnvironment(origin: string, table: Environment[] = ENVIRON
 }
 
 /**
- * Retired addresses (spec §8 'Obsolete domain'): a page opened on `from` (a
+ * Retired addresses: a page opened on `from` (a
  * host) says the address is offline and moves to `to` (an origin), keeping the
  * path. VITE_OBSOLETE_DOMAINS adds rows as `old.host=>https://new.host,…`.
  */
@@ -92,7 +92,7 @@ export const appEnv = {
   clientId: current.clientId,
   clientSecret: current.clientSecret,
   tokenHeader: TOKEN_HEADER,
-  /** body codes that reject with the raw response instead of showing a message (spec §8) */
+  /** body codes that reject with the raw response instead of showing a message */
   codeWhitelist: codes(vars.VITE_CODE_WHITELIST),
   /**
    * Hosts /myiframe may embed besides the shell's own origin. Anything else is
@@ -117,7 +117,7 @@ export const appEnv = {
    * 'subAppKeepAlive' overrides it per browser (tests, benchmarks).
    */
   subAppKeepAlive: Number(vars.VITE_SUBAPP_KEEP_ALIVE ?? 5),
-  /** A sub-app not mounted after this long has failed to load (spec §8: chunk timeout 120 s). */
+  /** A sub-app not mounted after this long (120 s unless set) has failed to load. */
   subAppLoadTimeoutMs: Number(vars.VITE_SUBAPP_LOAD_TIMEOUT_MS ?? 120_000),
 } as const;
 

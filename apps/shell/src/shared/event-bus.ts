@@ -2,7 +2,7 @@ import type { SelectedProject } from '@wb/contracts/project';
 
 /**
  * A small typed event bus inside the shell. The micro-frontend host forwards
- * these events to sub-applications (DESIGN §5); shell features listen too.
+ * these events to sub-applications (docs/subapp-protocol.md §3); shell features listen too.
  */
 export interface ShellEvents {
   /** the selected project node (a project or an 'all' entry) */

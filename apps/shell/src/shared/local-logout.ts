@@ -7,8 +7,8 @@ import { navigateTo } from './navigation';
 /**
  * Forgets the session on this device: tokens, menus (query cache), permissions,
  * tabs and lock, and both storages except the version marker and this
- * browser's choices (locale, theme, each user's project: storage-names.ts;
- * spec §4 Session), then goes to /login. Used by logout and by a 401; after a
+ * browser's choices (locale, theme, each user's project: storage-names.ts),
+ * then goes to /login. Used by logout and by a 401; after a
  * 401 (`keepTarget`) the login returns to the page the user was on.
  */
 export function localLogout(options: { keepTarget?: boolean } = {}): void {

@@ -1,6 +1,6 @@
 /**
- * Link menus and header links may carry `${field}` placeholders (spec §2 Top
- * menu), e.g. `https://parking.example.com/?account=${account}`, filled from the
+ * Link menus and header links may carry `${field}` placeholders, e.g.
+ * `https://parking.example.com/?account=${account}`, filled from the
  * signed-in user's info. Values are URL-encoded; an unknown field becomes empty
  * rather than leaking the placeholder to a third-party system.
  */

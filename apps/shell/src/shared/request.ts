@@ -9,7 +9,7 @@ import { i18n } from './i18n/i18n';
 import { localLogout } from './local-logout';
 
 /**
- * The request rules of the spec (shell §7, §8) in one place: headers, how a body
+ * The shell's request rules in one place: headers, how a body
  * is judged, which failures show a message, 401 handling and token refresh.
  */
 
@@ -35,7 +35,7 @@ export interface SessionPort {
   accessToken(): string | undefined;
   refreshToken(): string | undefined;
   tenantId(): string | undefined;
-  /** what a refresh sends besides the refresh token (spec §4 Token refresh) */
+  /** what a refresh sends besides the refresh token */
   identity(): { tenantId: string; deptId?: string; roleId?: string };
   saveTokens(token: TokenResponse): void;
   /** local logout: forget the session and go to /login */
@@ -77,7 +77,7 @@ export class RequestError extends Error {
 
 type Body = { code?: unknown; success?: unknown; msg?: unknown; error_description?: unknown } | null | undefined;
 
-/** Success is code 200, code 0 or success true (spec §8). */
+/** Success is code 200, code 0 or success true. */
 export function isSuccessBody(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const b = body as Body & object;
@@ -109,7 +109,7 @@ export function createRequestClient(options: RequestClientOptions) {
   let messageOpen = false;
   let shownAt = Number.NEGATIVE_INFINITY;
   /**
-   * Several failures at once show one message (spec §8): a burst of failures
+   * Several failures at once show one message: a burst of failures
    * shows the first. A later failure is shown even while that message is still
    * up: the app opens them under one key, so it replaces it (one at a time),
    * and a message pushed out by another one (maxCount 1) never reports closing.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Screen size classes of spec §2 Layout: width ≥ 1200 is 3, ≥ 992 is 2,
+ * Screen size classes: width ≥ 1200 is 3, ≥ 992 is 2,
  * ≥ 768 is 1, otherwise 0. The layout folds the sidebar and hides the menu
  * search box on smaller classes.
  */

@@ -6,7 +6,7 @@ import { ensureStorageVersion, getStore, removeStore, setStore, type StoreArea }
 /** The login body without its secrets: what pages may show about the user. */
 export type UserInfo = Omit<TokenResponse, 'access_token' | 'refresh_token'>;
 
-/** An open tab (spec §3 Tab). `labelKey` is an i18n key for the shell's own pages. */
+/** An open tab. `labelKey` is an i18n key for the shell's own pages. */
 export interface Tab {
   label: string;
   labelKey?: string;
@@ -52,7 +52,7 @@ export type SessionState = Persisted & Actions;
 
 const initial: Persisted = { tabs: [], isLock: false, permission: {} };
 
-/** Where each field is kept; the lock lives only as long as the browser tab (spec §4 Lock). */
+/** Where each field is kept; the lock lives only as long as the browser tab (sessionStorage). */
 const AREAS: Record<keyof Persisted, { name: string; area: StoreArea }> = {
   token: { name: 'token', area: 'local' },
   refreshToken: { name: 'refreshToken', area: 'local' },
@@ -70,7 +70,7 @@ const AREAS: Record<keyof Persisted, { name: string; area: StoreArea }> = {
 
 const fields = Object.keys(AREAS) as (keyof Persisted)[];
 
-/** Persists each field under its own wrapped key (spec §3 Stored-value wrapper). */
+/** Persists each field under its own key, wrapped as storage.ts does. */
 const wrappedStorage: PersistStorage<Persisted> = {
   getItem: () => {
     const state: Partial<Persisted> = {};

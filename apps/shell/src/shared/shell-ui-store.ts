@@ -1,10 +1,11 @@
 import { create } from 'zustand';
 
 /**
- * Parts of the chrome a sub-application may hide (DESIGN §5: 'hide-project-filter',
- * 'hide-sidebar', 'full-screen', 'toggle-menu'). The micro-frontend host sets
- * these flags from the sub-app's bus events; the layout reads them. Reset when
- * the layout mounts, so one app's choice does not outlive it.
+ * Parts of the chrome a sub-application may hide ('hide-project-filter',
+ * 'hide-sidebar', 'full-screen', 'toggle-menu'; docs/subapp-protocol.md §3).
+ * The micro-frontend host sets these flags from the sub-app's bus events; the
+ * layout reads them. Reset when the layout mounts, so one app's choice does not
+ * outlive it.
  */
 interface ShellUiState {
   projectFilterHidden: boolean;

@@ -1,6 +1,6 @@
 /**
  * Wrapped storage names that outlive a logout: choices of this browser, not of
- * the session (spec §4 Session clears the rest). One list, so logout and the
+ * the session (logout clears the rest: local-logout.ts). One list, so logout and the
  * modules that write them cannot disagree.
  */
 export const LANGUAGE_STORE_NAME = 'language';

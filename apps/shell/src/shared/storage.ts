@@ -1,5 +1,5 @@
 /**
- * The stored-value wrapper of the spec (§3): every value is kept as
+ * The stored-value wrapper: every value is kept as
  * `{dataType, content, type, datetime}` under a prefixed key, in localStorage or,
  * for `type: 'session'`, in sessionStorage.
  */

@@ -17,7 +17,7 @@ import { PAGES } from './resources';
 import { session, useSignedIn } from './session';
 import { inWujie } from './wujie';
 
-/** The shell's default theme colour (shell spec §2), so the app looks at home in it. */
+/** The shell's default theme colour (DEFAULT_COLOR of apps/shell/src/shared/theme/themes.ts), so the app looks at home in it. */
 const PRIMARY_COLOR = '#ff8642';
 
 // ProComponents come with the list pages only: the login form and the overview load without them.

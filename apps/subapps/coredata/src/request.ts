@@ -7,8 +7,8 @@ import { i18n } from './i18n';
 import { session } from './session';
 
 /**
- * The app's request client: the shell's rules (shell spec §7, §8) for a
- * sub-app. Headers are computed at call time from the session; a failure shows
+ * The app's request client: the shell's request rules (apps/shell/src/shared/request.ts)
+ * for a sub-app. Headers are computed at call time from the session; a failure shows
  * the server's message once and rejects.
  */
 
@@ -34,7 +34,7 @@ export function setMessages(api: ResourceMessages | null): void {
 }
 
 let shown = false;
-/** Several failures at once show one message (spec §8). */
+/** Several failures at once show one message: the first; others within 1.5 s are dropped. */
 function warnOnce(text: string): void {
   if (shown || !messages) return;
   shown = true;

@@ -1,7 +1,7 @@
 import { defineResource, type FieldDef } from '../resource';
 
 /**
- * Master data (admin spec §2 'core data'), managed by the coredata sub-application
+ * Master data (主数据), managed by the coredata sub-application
  * and feeding the shell's project picker: company → city → project, plus
  * suppliers and vehicles.
  */

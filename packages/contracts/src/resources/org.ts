@@ -3,7 +3,7 @@ import { defineResource, viewOf, type FieldDef, type Text } from '../resource';
 /**
  * The organisation of a tenant: departments (a tree), posts, roles, users; and the
  * shared reference data: regions and the system and business dictionaries.
- * Field names are those of the platform family (reference: entities).
+ * Field names are those the platform family's API uses (deptName, roleName, …).
  */
 const SYS = '/us-system';
 const crud = (code: string) => ({ add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: `${code}_view` });

@@ -1,6 +1,6 @@
 import { defineResource } from '../resource';
 
-/** System parameters (admin spec §2, §3, §5, §7). */
+/** System parameters (参数管理): key/value settings of a tenant; the shell reads some of them. */
 export const paramResource = defineResource({
   name: 'param',
   title: { zh: '参数管理', en: 'Parameters' },

@@ -1,9 +1,9 @@
 import { defineResource, type ResourceRecord } from '../resource';
 
 /**
- * The sub-application registry (shell spec §1, DESIGN §5): served by the server
+ * The sub-application registry (docs/subapp-protocol.md §1): served by the server
  * so an administrator can add or change a sub-app without rebuilding the shell.
- * Field names are the spec's descriptor; `prefix` is where the shell mounts it.
+ * Field names are those of the protocol's descriptor; `prefix` is where the shell mounts it.
  */
 export const subAppResource = defineResource({
   name: 'subapp',

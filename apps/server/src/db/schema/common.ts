@@ -1,7 +1,7 @@
 import { bigint, integer, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * IDs are 64-bit integers serialised as strings on the wire (reference: Conventions).
+ * IDs are 64-bit integers serialised as strings on the wire.
  * Identity values start high so they look like the family's snowflake ids yet stay
  * below 2^53, which keeps them exact as JavaScript numbers inside the server.
  */
@@ -9,7 +9,7 @@ export const ID_START = 1_500_000_000_000_000;
 export const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: ID_START });
 export const ref = (name: string) => bigint(name, { mode: 'number' });
 
-/** Audit columns every business table carries (reference: Conventions). */
+/** Audit columns every business table carries; `is_deleted` marks a soft delete. */
 export const audit = {
   createUser: ref('create_user'),
   createDept: ref('create_dept'),

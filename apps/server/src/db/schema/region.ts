@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 
-/** Administrative regions, keyed by their code (reference: region). */
+/** Administrative regions, keyed by their code. */
 export const region = pgTable('region', {
   code: varchar('code', { length: 12 }).primaryKey(),
   parentCode: varchar('parent_code', { length: 12 }).notNull().default('00'),

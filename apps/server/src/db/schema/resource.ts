@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from './common';
 
-/** Uploaded files (reference: attach); the bytes live in the object store under `name`. */
+/** Uploaded files; the bytes live in the object store under `name`. */
 export const attach = pgTable('attach', {
   id: id(),
   tenantId: varchar('tenant_id', { length: 12 }).notNull(),

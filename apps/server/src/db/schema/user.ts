@@ -18,7 +18,7 @@ export const user = pgTable(
     sex: integer('sex').notNull().default(3),
     code: varchar('code', { length: 64 }).notNull().default(''),
     birthday: timestamp('birthday', { withTimezone: true }),
-    /** comma-joined ids, as on the wire (reference: Conventions) */
+    /** comma-joined ids, as on the wire */
     roleId: text('role_id').notNull().default(''),
     deptId: text('dept_id').notNull().default(''),
     postId: text('post_id').notNull().default(''),

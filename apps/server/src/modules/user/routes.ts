@@ -5,7 +5,7 @@ import { tenant, user } from '../../db/schema/index';
 import type { AppContext } from '../../platform/context';
 import { Envelope, ok } from '../../platform/envelope';
 
-/** us-user calls of the foundation; the user admin pages come with their own issue. */
+/** us-user calls outside the user admin pages (users.ts), the own account (account.ts) and password retrieval (retrieve.ts). */
 export function userRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;

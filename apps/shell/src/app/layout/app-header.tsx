@@ -49,7 +49,7 @@ interface Props {
 }
 
 /**
- * Top header (spec §2 Top bar): logo (the project's, else the default; back to
+ * Top header: logo (the project's, else the default; back to
  * the workbench), project picker, top menu, menu search, business systems,
  * error log, theme, language and the user menu with its dialogs.
  */
@@ -80,7 +80,7 @@ export function AppHeader({ topMenus, routesByTop, dark, screen }: Props) {
     if (action === 'info') navigate('/info/index');
     else if (action === 'logout') logout();
     else if (action === 'lock') {
-      // A password set earlier in this login locks at once; otherwise ask for one (spec §4 Lock).
+      // A password set earlier in this login locks at once; otherwise ask for one.
       const password = useSession.getState().lockPasswd;
       if (password) lockScreen(password);
       else setDialog('lock');

@@ -8,7 +8,7 @@ import { PageLoading } from '../../shared/ui/page-loading';
 
 const ThemePanel = lazy(() => import('../../features/theme/theme-panel'));
 
-/** Language dropdown: Chinese or English, the current one disabled (spec §2 Top bar). */
+/** Language dropdown: Chinese or English, the current one disabled. */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const current = currentLanguage();
@@ -27,7 +27,7 @@ export function LanguageMenu() {
 
 export type UserAction = 'info' | 'password' | 'identity' | 'lock' | 'logout';
 
-/** User dropdown: personal info, change password, switch dept/role, lock screen, log out (spec §2 Top bar). */
+/** User dropdown: personal info, change password, switch dept/role, lock screen, log out. */
 export function UserMenu({ onAction, compact }: { onAction: (action: UserAction) => void; compact: boolean }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.userInfo);

@@ -34,7 +34,7 @@ import './layout.css';
 // Shown only for an account without menus.
 const NoMenuDialog = lazy(() => import('./no-menu-dialog'));
 
-/** Header (56 px) + tab bar (44 px): the view gets the window height minus 100 px (spec §2 Layout). */
+/** Header (56 px) + tab bar (44 px): the view gets the window height minus 100 px. */
 const CHROME_HEIGHT = 100;
 const TABS_HEIGHT = 44;
 
@@ -51,7 +51,7 @@ function ShellLayout() {
   const screen = useScreenClass();
   const ui = useShellUi();
   const fullscreen = params.get('mode') === 'fullscreen' || ui.fullscreen;
-  // Small screens fold the sidebar; the user (or a sub-app, DESIGN §5 toggle-menu) may unfold it.
+  // Small screens fold the sidebar; the user (or a sub-app's toggle-menu event) may unfold it.
   useEffect(() => useShellUi.getState().setSidebarCollapsed(screen < 2), [screen]);
   const windowHeight = useWindowHeight();
   const { openTopMenu } = useOpenMenu();
@@ -68,7 +68,7 @@ function ShellLayout() {
   useTopMenuSync(location.pathname, index);
   const { blockedTarget, dismiss } = useQueryActions(index.topMenus, openTopMenu);
 
-  // Buttons follow the selected top menu (spec §4); the map guards buttons in pages.
+  // Buttons are loaded for the selected top menu; the map guards buttons in pages.
   const buttons = useQuery(buttonsQuery(topMenuId));
   useEffect(() => {
     if (buttons.data) setPermission(buttons.data);

@@ -2,7 +2,7 @@ import { Button, Modal, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/use-logout';
 
-/** Full-screen notice when the server returns no top menu for the user (spec §2 Layout). */
+/** Full-screen notice when the server returns no top menu for the user. */
 export function NoMenuDialog({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const logout = useLogout();

@@ -23,7 +23,7 @@ function toItems(nodes: MenuNode[], t: TFunction, depth = 0): Item[] {
     });
 }
 
-/** The side menu: the children of the selected top menu (spec §2). */
+/** The side menu: the children of the selected top menu. */
 export function SideMenu({ routes, collapsed, dark }: { routes: MenuNode[]; collapsed: boolean; dark: boolean }) {
   const { pathname, search } = useLocation();
   const { openMenu, targetOf } = useOpenMenu();

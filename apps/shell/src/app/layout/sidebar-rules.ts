@@ -1,7 +1,7 @@
 import { normalizePath } from '../../features/menu/menu-resolution';
 
 /**
- * Spec §2 Layout: the sidebar is hidden on the workbench, the remote patrol
+ * The sidebar is hidden on the workbench, the remote patrol
  * page, the dispatch page, inside the 'config' sub-application, when full
  * screen is requested, when a sub-application asks to hide it — and when the
  * top menu has no side menu to show.

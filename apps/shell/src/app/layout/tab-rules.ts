@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { FIRST_PAGE } from '@wb/contracts/constants';
 import type { Tab } from '../../shared/session-store';
 
-/** Tab rules of spec §4 Tabs, pure so they are unit-tested. */
+/** Rules of the tab bar, pure so they are unit-tested. */
 
 /** The fixed first tab: the workbench, not closable. */
 export const HOME_TAB: Tab = { label: '工作台', labelKey: 'menu.workbench', value: FIRST_PAGE, query: '', closable: false };

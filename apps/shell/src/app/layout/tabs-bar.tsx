@@ -11,7 +11,7 @@ import { closeAllTabs, closeOtherTabs, closeTab, tabKey, tabLabel, withHome } fr
 
 type TabAction = 'clearCache' | 'closeOthers' | 'closeAll';
 
-/** Open pages as tabs, with the context menu of spec §2 (clear cache, close others, close all). */
+/** Open pages as tabs, with a context menu (clear cache, close others, close all). */
 export function TabsBar({ activeKey }: { activeKey: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

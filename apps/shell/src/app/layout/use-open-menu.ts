@@ -63,7 +63,7 @@ export function useOpenMenu() {
 
   /**
    * Picking a top menu remembers it, loads its side menu (and, through the
-   * layout, its buttons) and opens the first leaf (spec §2, §4).
+   * layout, its buttons) and opens the first leaf.
    */
   const openTopMenu = useCallback(
     async (top: TopMenu) => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TopMenu } from '@wb/contracts/menu';
 
-/** Spec §2: `from=coredata` opens the master-data (主数据) top menu. */
+/** `from=coredata` in the address opens the master-data (主数据) top menu. */
 export const FROM_COREDATA = 'coredata';
 
 /** The address `target` may open: http(s) or a path of this site, never javascript: or data:. */
@@ -18,7 +18,7 @@ export function openableTarget(target: string | null, origin: string): string | 
 }
 
 /**
- * Query parameters the shell acts on once (spec §2 Routes): `from=coredata`
+ * Query parameters the shell acts on once: `from=coredata`
  * opens the 主数据 top menu; `target` opens that address in a new window (the
  * parameter is then dropped from the address). A blocked pop-up is offered as
  * a link instead (returned for the layout to show).

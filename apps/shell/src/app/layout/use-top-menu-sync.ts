@@ -12,7 +12,7 @@ export function isShellRoute(path: string): boolean {
 
 /**
  * A path opened directly (reload, link) selects the top menu that holds it, so
- * the side menu shows its branch. Spec §2: retry 10 × 200 ms, then go to /.
+ * the side menu shows its branch. Tries 10 × 200 ms while menus arrive, then goes to /.
  */
 export function useTopMenuSync(pathname: string, index: MenuIndex): void {
   const navigate = useNavigate();

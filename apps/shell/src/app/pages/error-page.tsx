@@ -6,7 +6,7 @@ import { usePageTitle } from '../../shared/ui/use-page-title';
 
 const TEXT = { '403': 'page.forbidden', '404': 'page.notFound', '500': 'page.serverError' } as const;
 
-/** /404, /403, /500 (spec §2 Routes). */
+/** The /404, /403 and /500 pages. */
 export default function ErrorPage({ status }: { status: keyof typeof TEXT }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { appEnv } from '../../shared/env';
 import { iframeDecision } from '../../features/menu/menu-resolution';
 
 /**
- * /myiframe/*?src=: an external page in the view (spec §2). Only http(s)
+ * /myiframe/*?src=: an external page in the view. Only http(s)
  * addresses, and only the shell's own origin or an allow-listed host
  * (env.ts iframeHosts); another host is offered in a new window instead.
  */

@@ -10,7 +10,7 @@ import './outside-page.css';
 export type OutsidePageKind = 'parking' | 'trajectoryPage' | 'trajectoryPerson' | 'dispatch';
 
 /**
- * Pages outside the shell (spec §2 Routes: /parking, /work/trajectoryPage,
+ * Pages outside the shell (/parking, /work/trajectoryPage,
  * /work/trajectoryPerson, /batchDialogFullScreen): full screen, no header and
  * no sidebar. They belong to other systems; until those are connected each
  * says what it is.

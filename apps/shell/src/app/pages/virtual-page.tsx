@@ -1,7 +1,7 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** A menu entry with no page in the shell yet: name the service that provides it (spec §2 Routes). */
+/** A menu entry with no page in the shell yet: name the service that provides it. */
 export function VirtualPage({ service, name }: { service: string; name: string }) {
   const { t } = useTranslation();
   return <Result status="info" title={name || t('page.virtualTitle')} subTitle={t('page.virtualDesc', { service })} />;

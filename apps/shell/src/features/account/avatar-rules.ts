@@ -1,7 +1,7 @@
 import { AVATAR_LIMIT_BYTES, AVATAR_MESSAGES, AVATAR_TYPES } from '@wb/contracts/validation';
 
 /**
- * Checked before the upload (spec §5: jpg or png, at most 500 kb), so a wrong
+ * Checked before the upload (jpg or png, at most 500 kb), so a wrong
  * file never leaves the browser; the server checks the bytes again.
  */
 export function avatarFileError(file: { type: string; size: number; name: string }): string | null {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import '../../shared/i18n/shell-texts';
 import { PasswordForm } from './password-form';
 
-/** The user menu's 修改密码 dialog (spec §2 Dialogs). */
+/** The user menu's 修改密码 dialog. */
 export default function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (

@@ -58,7 +58,7 @@ function AvatarField({ value, onChange }: { value?: string; onChange?: (link: st
 }
 
 /**
- * The phone rule of spec §5 with its three messages. The spec's format check
+ * The phone rule with its three messages. The original format check
  * tested a landline pattern and so refused mobile numbers (it reads inverted);
  * phoneError (contracts/validation.ts) checks the evident intent — an 11-digit
  * mainland mobile number — and the server applies the same function.
@@ -121,7 +121,7 @@ function InfoForm() {
   );
 }
 
-/** /info/index: personal info with two tabs, info and change password (spec §2 Dialogs). */
+/** /info/index: personal info with two tabs, info and change password. */
 export default function InfoPage() {
   const { t } = useTranslation();
   return (

@@ -8,8 +8,8 @@ import { http } from '../../shared/request';
 import { updatePassword, type PasswordChange } from './api/update-password';
 
 /**
- * Change password (spec §5): the Done button is active only when all three
- * fields are filled; the rules are checked in the spec's order and the first
+ * Change password: the Done button is active only when all three
+ * fields are filled; the rules are checked in passwordChangeError's order and the first
  * broken one is shown; the server's message is shown when it refuses
  * ('原密码不正确'); success says '修改密码成功!' and logs out.
  */

@@ -18,7 +18,7 @@ interface Choice {
 const inList = (id: string | undefined, options: { id: string }[] | undefined) => (id && options?.some((o) => o.id === id) ? id : undefined);
 
 /**
- * 切换部门/角色 (spec §2 Dialogs, §6): only the user's own depts and roles are
+ * 切换部门/角色: only the user's own depts and roles are
  * offered; both are required ('请选择部门', '请选择角色'). The token is refreshed
  * with the choice, the new tokens are stored, menus and buttons reload, and the
  * shell goes to /.

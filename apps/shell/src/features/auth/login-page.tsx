@@ -37,7 +37,7 @@ interface LoginFields {
 }
 
 /**
- * Account login (spec §2 /login). Plain antd Form on purpose: this route must
+ * Account login (/login). Plain antd Form on purpose: this route must
  * stay small (≤ 230 KB gz with the entry), so no ProComponents and no layout.
  */
 export default function LoginPage() {
@@ -64,7 +64,7 @@ export default function LoginPage() {
     if (settings && !form.getFieldValue('tenantId')) form.setFieldValue('tenantId', settings.defaultTenantId);
   }, [settings, form]);
 
-  // Without the settings the form still works with the spec's defaults; say so.
+  // Without the settings the form still works with the defaults; say so.
   useEffect(() => {
     if (settingsQuery.isError) void feedback().message.warning(t('login.settingsFailed'));
   }, [settingsQuery.isError, t]);
@@ -88,7 +88,7 @@ export default function LoginPage() {
     mutationFn: requestSocialToken,
     onSuccess: enter,
     onError: (error: SocialFailure) => {
-      // An identity nobody registered: the registration claims it (spec §2 Dialogs).
+      // An identity nobody registered: the registration claims it.
       if (error.body?.error === 'unbound_account' && error.body.oauth_id) setRegister({ oauthId: error.body.oauth_id });
       else void feedback().message.error(error.body?.error_description || error.message);
     },

@@ -20,8 +20,8 @@ export interface RegisterDialogProps {
 }
 
 /**
- * 账号注册 (spec §2 Dialogs, §5): tenant id, name, account, password and
- * confirmation with the spec's messages. The account waits for an
+ * 账号注册: tenant id, name, account, password and
+ * confirmation, each with its own message. The account waits for an
  * administrator's approval: '注册申请已提交,请耐心等待管理员通过!'. Loaded lazily
  * from the login page (its own chunk, outside the /login budget).
  */

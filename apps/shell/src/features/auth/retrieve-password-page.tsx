@@ -161,7 +161,7 @@ function PhoneStep({ progress, onNext, onBack }: { progress: Progress; onNext: (
   );
 }
 
-/** Step 3: the new password twice, with the change-password rules (§5) in their order. */
+/** Step 3: the new password twice, with the change-password rules (passwordChangeError) in their order. */
 function PasswordStep({ progress, onDone }: { progress: Progress; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ newPassword: string; newPassword1: string }>();
@@ -199,7 +199,7 @@ function PasswordStep({ progress, onDone }: { progress: Progress; onDone: () => 
 
 /**
  * /forgot-password (not needing auth): account + picture code → masked phone →
- * SMS code → identifyCode → new password twice (spec §7 Password retrieval).
+ * SMS code → identifyCode → new password twice.
  */
 export default function RetrievePasswordPage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * Third-party login (spec §2 /login 'third-party variants'): a button per
+ * Third-party login on /login: a button per
  * configured provider sends the browser to GET /us-auth/oauth/render/{source},
  * which answers 302 to the provider; the provider sends it back to
  * /login?code=&state=[&source=], and the login page exchanges the code with

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@wb/contracts/constants';
 
 /**
- * The 60 s check of spec §4 only asks the server when the stored token has
+ * The 60 s token check only asks the server when the stored token has
  * outlived its lifetime (expires_in from the token, else 28800 s) and no refresh
  * is already running.
  */

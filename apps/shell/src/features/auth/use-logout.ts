@@ -4,7 +4,7 @@ import { feedback } from '../../shared/feedback';
 import { localLogout } from '../../shared/local-logout';
 import { serverLogout } from './api/session-calls';
 
-/** Logout with the spec's confirm ('退出系统, 是否继续?'), then the server call, then local cleanup. */
+/** Logout after a confirm ('退出系统, 是否继续?'), then the server call, then local cleanup. */
 export function useLogout(): () => void {
   const { t } = useTranslation();
   return useCallback(() => {

@@ -6,7 +6,7 @@ import { isChunkLoadError } from './chunk-error';
 
 /**
  * Records uncaught errors and unhandled rejections of the shell in the local
- * error log (spec §3 Log entry, §8 'Uncaught UI error'). Installed by main.tsx
+ * error log. Installed by main.tsx
  * before the first render, so start-up failures are caught too.
  */
 

@@ -1,7 +1,7 @@
 /**
  * A lazily loaded chunk that no longer exists (after a deploy) or did not
  * arrive (network): webpack names it ChunkLoadError, the CSS loader
- * CSS_CHUNK_LOAD_FAILED (spec §8), Vite/browsers say 'Failed to fetch
+ * CSS_CHUNK_LOAD_FAILED, Vite/browsers say 'Failed to fetch
  * dynamically imported module' (Chrome), 'error loading dynamically imported
  * module' (Firefox) or 'Importing a module script failed' (Safari). Reloading
  * fetches the new chunks.

@@ -3,7 +3,7 @@ import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useErrorLog } from './error-log-store';
 
-/** Header badge of the local error log, at most 99 shown (spec §2 Top bar); hidden while the log is empty. */
+/** Header badge of the local error log, at most 99 shown; hidden while the log is empty. */
 export function ErrorLogBadge({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation();
   const count = useErrorLog((s) => s.logs.length);

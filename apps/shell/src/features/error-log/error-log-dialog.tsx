@@ -5,7 +5,7 @@ import '../../shared/i18n/shell-texts';
 import { ErrorLogTable } from './error-log-table';
 import './error-log.css';
 
-/** The error log viewer of the top bar (spec §2 Dialogs), with a link to the /logs page. */
+/** The error log viewer of the top bar, with a link to the /logs page. */
 export default function ErrorLogDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import '../../shared/i18n/shell-texts';
 import { ErrorLogTable } from './error-log-table';
 import './error-log.css';
 
-/** /logs: the local error log as a page (spec §2 Routes). */
+/** /logs: the local error log as a page. */
 export default function ErrorLogPage() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { getStore, setStore } from '../../shared/storage';
 import { ERROR_LOG_STORE_NAME } from '../../shared/storage-names';
 
-/** A local error log entry (spec §3 Log entry), the body of POST /us-log/log/saveUsualLog. */
+/** A local error log entry, the body of POST /us-log/log/saveUsualLog. */
 export interface LogEntry {
   type: 'bug';
   url: string;

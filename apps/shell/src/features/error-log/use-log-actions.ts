@@ -5,7 +5,7 @@ import { useErrorLog } from './error-log-store';
 import { saveLogs } from './api/save-logs';
 
 /**
- * Upload and clear, each after the spec's confirm (§5): '确定上传本地日志到服务器?'
+ * Upload and clear, each after a confirm: '确定上传本地日志到服务器?'
  * then '发送成功!'; '确定清空本地日志记录?' then '清空成功!'. Uploaded entries
  * leave the local log; entries recorded meanwhile stay.
  */

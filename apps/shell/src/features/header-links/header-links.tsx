@@ -6,7 +6,7 @@ import { fillPlaceholders, type PlaceholderValues } from '../../shared/placehold
 import { headerLinksQuery, visibleLinks } from './api/header-links';
 
 /**
- * The business-systems dropdown (spec §2 Top bar): the header links of the
+ * The business-systems dropdown of the top bar: the header links of the
  * current project, shown only when there is one; each opens in a new window
  * with its `${field}` placeholders filled from the user info.
  */

@@ -75,7 +75,7 @@ function LockScreen() {
   );
 }
 
-/** /lock (spec §4 Lock): every route leads here while locked; the right password returns to where the user was. */
+/** /lock: every route leads here while locked; the right password returns to where the user was. */
 export default function LockPage() {
   return (
     <ThemeScope>

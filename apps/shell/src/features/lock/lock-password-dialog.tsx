@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import '../../shared/i18n/shell-texts';
 import { lockScreen } from './lock-actions';
 
-/** Asks for the lock password when none is set yet (spec §4 Lock, §5 '锁屏密码不能为空'). */
+/** Asks for the lock password when none is set yet; an empty one is refused ('锁屏密码不能为空'). */
 export default function LockPasswordDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string }>();

@@ -1,9 +1,9 @@
 import { FIRST_PAGE, LOCK_PAGE } from '@wb/contracts/constants';
 import { safeRedirect } from '../../shared/navigation';
 
-/** Pure rules of the lock screen (spec §4 Lock) and of the idle auto-lock (beyond the spec). */
+/** Pure rules of the lock screen and of the idle auto-lock (an addition of this shell). */
 
-/** Locking waits this long before showing /lock (spec §4), so the menu that asked can close. */
+/** Locking waits this long before showing /lock, so the menu that asked can close. */
 export const LOCK_DELAY_MS = 100;
 
 export function canUnlock(input: string, lockPasswd: string | undefined): boolean {

@@ -9,7 +9,7 @@ import { idleCheckInterval, idleLockMinutes, shouldAutoLock } from './lock-rules
 const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 
 /**
- * Locks the screen after a stretch without input (beyond the spec, as in
+ * Locks the screen after a stretch without input (an addition of this shell, as in
  * vben's lock settings): env.ts idleLockMinutes, or the per-browser override
  * 'idleLockMinutes'. It needs a lock password, set once through 锁屏.
  */

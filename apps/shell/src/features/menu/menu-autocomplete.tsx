@@ -13,7 +13,7 @@ export interface MenuAutocompleteProps {
   onOpen: (entry: SearchEntry) => void;
 }
 
-/** The top-bar search box (spec §2): the same matching as the dialog, pinyin loaded on first focus. */
+/** The top-bar search box: the same matching as the dialog, pinyin loaded on first focus. */
 export function MenuAutocomplete({ topMenus, routesByTop, onOpen }: MenuAutocompleteProps) {
   const { t } = useTranslation();
   const { search, enablePinyin } = useMenuSearch(topMenus, routesByTop);

@@ -2,12 +2,12 @@ import type { MenuNode, TopMenu } from '@wb/contracts/menu';
 import { SUBAPP_MOUNT_PREFIXES } from '@wb/contracts/constants';
 import { fillPlaceholders, type PlaceholderValues } from '../../shared/placeholders';
 
-/** Pure rules that map the server's menus to places in the shell (spec §2). */
+/** Pure rules that map the server's menus to places in the shell. */
 
-/** Base route of embedded external pages (spec §2 /myiframe/{routerPath}). */
+/** Base route of embedded external pages (/myiframe/{routerPath}). */
 export const IFRAME_ROUTE = '/myiframe/urlPath';
 
-/** A web address (spec §5: external if it starts with http or https). */
+/** A web address: external if it starts with http or https. */
 export function isHttpUrl(path: string): boolean {
   return /^https?:\/\//i.test(path.trim());
 }
@@ -75,7 +75,7 @@ export interface MenuContext {
   gray?: boolean;
 }
 
-/** Spec §6: a gray-release path is used on the gray host when the entry enables it. */
+/** Gray release: the gray path is used on the gray host when the entry enables it. */
 export function effectivePath(menu: Pick<MenuNode, 'path'> & Partial<Pick<MenuNode, 'enableGray' | 'grayPath'>>, gray: boolean | undefined): string {
   const path = (menu.path ?? '').trim();
   return gray && menu.enableGray && menu.grayPath?.trim() ? menu.grayPath.trim() : path;
@@ -93,7 +93,7 @@ export function menuTarget(menu: Pick<MenuNode, 'path' | 'name' | 'query' | 'isO
   if (report) return { kind: 'report', systemCode: report[1] };
   if (opensInIframe(path)) {
     const href = fillPlaceholders(path, context.values ?? {});
-    // isOpen 2 with an external link opens a new window (spec §3 Menu item).
+    // isOpen 2 with an external link opens a new window.
     if (menu.isOpen === 2 || menu.isBlank) return { kind: 'window', href };
     return { kind: 'route', to: iframeLink(href, menu.name) };
   }
@@ -128,7 +128,7 @@ export function flattenMenus(nodes: MenuNode[], trail: MenuNode[] = []): { node:
 }
 
 /**
- * The first leaf of a branch is what opening the branch shows (spec §2 Routes).
+ * The first leaf of a branch is what opening the branch shows.
  * `accept` skips leaves that cannot be shown there: opening a top menu must not
  * pop up a single-sign-on window because its first entry is one.
  */
@@ -194,7 +194,7 @@ export function serviceNameOf(menu: Pick<MenuNode, 'serviceName' | 'meta'> | und
 
 /**
  * Looks something up again while the menus may still be arriving: up to
- * `tries` times, `delayMs` apart (spec §2: 10 × 200 ms). Resolves undefined when
+ * `tries` times, `delayMs` apart (10 × 200 ms by default). Resolves undefined when
  * it never appears or the signal aborts.
  */
 export async function retryLookup<T>(lookup: () => T | undefined, options: { tries?: number; delayMs?: number; signal?: AbortSignal } = {}): Promise<T | undefined> {
@@ -245,7 +245,7 @@ function hostAllowed(host: string, allowed: readonly string[]): boolean {
 }
 
 /**
- * What /myiframe may show (spec §2): http(s) only (never javascript: or
+ * What /myiframe may show: http(s) only (never javascript: or
  * data:); the shell's own origin and the allow-listed hosts are embedded,
  * any other address is refused and offered in a new window instead.
  */

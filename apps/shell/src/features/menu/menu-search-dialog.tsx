@@ -15,7 +15,7 @@ export interface MenuSearchDialogProps {
   onClose: () => void;
 }
 
-/** The menu search dialog (spec §2): type a name, its pinyin or initials; ↑↓ and Enter pick; Esc closes. */
+/** The menu search dialog: type a name, its pinyin or initials; ↑↓ and Enter pick; Esc closes. */
 export default function MenuSearchDialog({ topMenus, routesByTop, onOpen, onClose }: MenuSearchDialogProps) {
   const { t } = useTranslation();
   const { search, enablePinyin } = useMenuSearch(topMenus, routesByTop);

@@ -2,8 +2,8 @@ import type { MenuNode, TopMenu } from '@wb/contracts/menu';
 import { flattenMenus, normalizePath, opensInIframe } from './menu-resolution';
 
 /**
- * Menu search (spec §2: the search dialog and the top-bar autocomplete match
- * menu names by case-insensitive prefix). Beyond the spec, a Chinese name also
+ * Menu search: the search dialog and the top-bar autocomplete match menu
+ * names by case-insensitive prefix. In addition, a Chinese name also
  * matches by its full pinyin and by its initials ('xtgl' finds 系统管理); the
  * pinyin keys come from pinyin-keys.ts, loaded only when a search UI opens.
  */

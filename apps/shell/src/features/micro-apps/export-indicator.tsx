@@ -6,7 +6,7 @@ import './micro-apps-texts';
 import './micro-apps.css';
 
 /**
- * The export/import indicator of the top bar (shell spec §4): an idle icon,
+ * The export/import indicator of the top bar: an idle icon,
  * a spinner while a sub-app exports or imports, a green full circle when it
  * finished, a red cross when it failed.
  */

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { EXPORT_STATES, type ExportState } from '@wb/contracts/subapp-protocol';
 
 /**
- * The export/import indicator of the top bar (shell spec §4): default,
+ * The export/import indicator of the top bar: default,
  * processing (a spinner), success (a green full circle), fail. Set by
  * sub-apps' `export-state` events.
  */

@@ -18,7 +18,7 @@ import { useSubAppRoute } from './use-sub-app-route';
 import './micro-apps-texts';
 import './micro-apps.css';
 
-/** Spec §2 Layout: a sub-app's container is the window height minus 116 px (minus 60 without the 56 px header). */
+/** A sub-app's container is the window height minus 116 px (minus 60 without the 56 px header). */
 export function subAppHeight(windowHeight: number, fullscreen: boolean): number {
   return windowHeight - (fullscreen ? 60 : 116);
 }

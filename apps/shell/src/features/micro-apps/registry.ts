@@ -1,12 +1,12 @@
 import type { SubAppDescriptor } from '@wb/contracts/resources/sub-app';
 
 /**
- * Pure rules that map shell paths to registered sub-applications (DESIGN §5,
- * docs/subapp-protocol.md §1): which descriptor owns a path, the address wujie
+ * Pure rules that map shell paths to registered sub-applications
+ * (docs/subapp-protocol.md §1, §10): which descriptor owns a path, the address wujie
  * loads, the path inside the app, and the API address the app is handed.
  */
 
-/** Spec §8: a failed sub-module lookup is MODULE_NOT_FOUND. */
+/** Code of a failed sub-module lookup: a path under a mount prefix that no descriptor owns. */
 export const MODULE_NOT_FOUND = 'MODULE_NOT_FOUND';
 
 export class SubAppLookupError extends Error {

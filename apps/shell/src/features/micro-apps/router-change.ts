@@ -1,8 +1,8 @@
 import { isRouterChange } from '@wb/contracts/subapp-protocol';
 
 /**
- * What the shell does with a sub-app's `routerChange` (shell spec §4 'Shell
- * events from sub-applications'): '/login' logs out; a path or `{ path, query }`
+ * What the shell does with a sub-app's `routerChange` (docs/subapp-protocol.md
+ * §3): '/login' logs out; a path or `{ path, query }`
  * opens that shell page; a number moves in history; anything else is answered
  * with ROUTER_CHANGE_ERROR.
  */

@@ -22,7 +22,7 @@ export function SubAppOutlet() {
   const missing = !route.pending && !route.failed && !route.descriptor;
 
   useEffect(() => {
-    // Spec §8: a failed sub-module lookup is MODULE_NOT_FOUND; it also goes to the local error log.
+    // A failed sub-module lookup is MODULE_NOT_FOUND; it also goes to the local error log.
     if (missing) recordError(new SubAppLookupError(route.path), 'micro-apps');
   }, [missing, route.path]);
 

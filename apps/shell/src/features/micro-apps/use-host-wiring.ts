@@ -21,7 +21,7 @@ function flag(payload: unknown, current: boolean): boolean {
 }
 
 /**
- * Connects the shell and the sub-apps while the layout is up (DESIGN §5):
+ * Connects the shell and the sub-apps while the layout is up (docs/subapp-protocol.md §3):
  *  - shell → sub-apps: the picker's project-change and data-refresh, the language;
  *  - sub-apps → shell: routerChange, logout, the chrome (menu, full screen,
  *    project filter, sidebar) and the export/import indicator.

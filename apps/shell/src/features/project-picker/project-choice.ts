@@ -1,6 +1,6 @@
 import { ALL_OF_CITY_ID, ALL_OF_COMPANY_ID, type ProjectTreeNode, type SelectedProject } from '@wb/contracts/project';
 
-/** Pure rules of the project picker (spec §3 Project tree node, Map zoom; §4 Project selection). */
+/** Pure rules of the project picker: the nodes, the map zoom of a node, the start-up choice. */
 
 /** Before the tree arrives (and for a user without projects): id -1, '请选择项目', no path. */
 export const NO_PROJECT: SelectedProject = {
@@ -86,7 +86,7 @@ export interface SavedProject {
 }
 
 /**
- * Start-up choice (spec §4): the `projectId` query parameter (a project id; the
+ * Start-up choice: the `projectId` query parameter (a project id; the
  * ids of 'all' entries repeat, so they cannot be named this way); else the saved
  * choice if it is still in the tree; else the first city's first project.
  */

@@ -11,7 +11,7 @@ import { toSelected } from './project-choice';
 import { applyProject, useProject } from './project-store';
 import './project-picker.css';
 
-/** Spec §2 Top bar: 250 px wide. */
+/** The picker is 250 px wide in the top bar. */
 const WIDTH = 250;
 
 function matches(input: string, path: DefaultOptionType[]): boolean {

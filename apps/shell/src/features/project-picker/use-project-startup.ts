@@ -7,8 +7,8 @@ import { chooseStartProject, pathByIds, type SavedProject } from './project-choi
 import { applyProject, resetProject, savedProjectName, useProject } from './project-store';
 
 /**
- * Chooses the project when the signed-in shell starts (spec §4 Project
- * selection): the `projectId` of the address the shell was opened with, else
+ * Chooses the project when the signed-in shell starts: the `projectId` of
+ * the address the shell was opened with, else
  * the user's saved choice, else the first city's first project.
  */
 export function useProjectStartup(): void {

@@ -10,7 +10,7 @@ import './theme-panel.css';
 // antd's ColorPicker is large; it loads with its own chunk when the panel opens.
 const ColorField = lazy(() => import('./color-field'));
 
-/** The theme picker and theme colour picker of the top bar (spec §2), kept per browser. */
+/** The theme picker and theme colour picker of the top bar, kept per browser. */
 export default function ThemePanel() {
   const { t } = useTranslation();
   const themeName = useTheme((s) => s.themeName);

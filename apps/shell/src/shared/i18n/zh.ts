@@ -1,5 +1,5 @@
 /**
- * Chinese texts the entry chunk needs (the default locale, spec §1): the login
+ * Chinese texts the entry chunk needs (the default locale): the login
  * route, the request client and the error boundary. Texts of the signed-in
  * shell travel with its chunks (shell-zh.ts), so the /login budget does not
  * pay for them. Keys are shared with en.ts.

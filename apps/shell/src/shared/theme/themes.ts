@@ -1,5 +1,5 @@
 /**
- * The eleven themes of spec §2 Top bar. A theme is a class on the layout
+ * The eleven themes of the top bar's theme picker. A theme is a class on the layout
  * (`theme-hey`) and a set of chrome colours: the header, the sidebar and the
  * page background; `dark` also switches antd to its dark algorithm. The primary
  * colour is separate (the colour picker), so any theme works with any colour.
@@ -36,7 +36,7 @@ export const THEMES: Record<ThemeKey, ThemeChrome> = {
   lte: { headerBg: '#3c8dbc', headerFg: '#ffffff', headerDark: true, siderBg: '#222d32', siderDark: true, bodyBg: '#ecf0f5', dark: false },
 };
 
-/** Spec §2: default theme theme-hey, default colour #ff8642. */
+/** Defaults: theme theme-hey, colour #ff8642. */
 export const DEFAULT_THEME: ThemeName = 'theme-hey';
 export const DEFAULT_COLOR = '#ff8642';
 /** Swatches offered beside the free colour picker. */

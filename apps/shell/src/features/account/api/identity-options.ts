@@ -6,7 +6,7 @@ export interface IdentityOption {
   name: string;
 }
 
-/** GET /us-system/dept/select and /us-system/role/select: only the user's own depts and roles (spec §6). */
+/** GET /us-system/dept/select and /us-system/role/select: only the user's own depts and roles. */
 export const deptOptionsQuery = queryOptions({
   queryKey: ['account', 'dept-options'],
   queryFn: async () => (await http.get<IdentityOption[] | null>('/us-system/dept/select')) ?? [],

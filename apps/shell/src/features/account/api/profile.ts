@@ -18,7 +18,7 @@ export interface Profile {
   postId: string;
 }
 
-/** POST /us-user/update-info takes these fields (spec §2 Dialogs, personal info). */
+/** POST /us-user/update-info takes these fields (the personal info page). */
 export interface ProfileUpdate {
   avatar: string;
   realName: string;

@@ -4,7 +4,7 @@ import { http } from '../../../shared/request';
 
 /**
  * Switching dept/role refreshes the token with the choice in the `Dept-Id` and
- * `Role-Id` headers (spec §4 Token refresh); the answer carries the new
+ * `Role-Id` headers; the answer carries the new
  * identity. Silent: a refusal comes back as {error, error_description}.
  */
 export function switchIdentity(input: { tenantId: string; refreshToken: string; deptId: string; roleId: string }): Promise<TokenResponse> {

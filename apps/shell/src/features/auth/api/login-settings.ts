@@ -12,7 +12,7 @@ export interface LoginSettings {
   socialSources?: string[];
 }
 
-/** Spec §9 defaults, used when the call fails so the form still works. */
+/** The server's defaults (README, Configuration), used when the call fails so the form still works. */
 export const DEFAULT_LOGIN_SETTINGS: LoginSettings = {
   tenantMode: false,
   captchaEnabled: true,

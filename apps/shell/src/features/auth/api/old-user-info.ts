@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/request';
 
-/** Old-platform user info (spec §3 userInfo), fetched after login (spec §4 Session). */
+/** Old-platform user info, fetched after login. */
 export interface OldUserInfo {
   user_id: string;
   user_name: string;

@@ -2,7 +2,7 @@ import type { CaptchaResponse } from '@wb/contracts/auth';
 import type { R } from '@wb/contracts/envelope';
 import { http } from '../../../shared/request';
 
-/** Password retrieval calls (spec §7). All public; failures show the server message. */
+/** Password retrieval calls. All public; failures show the server message. */
 
 /** GET /us-user/retrieve/captcha → raw {key, image}. */
 export function retrieveCaptcha(): Promise<CaptchaResponse> {

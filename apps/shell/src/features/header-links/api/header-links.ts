@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/request';
 
-/** A header link of the business-systems dropdown (spec §2 Top bar). */
+/** A header link of the business-systems dropdown. */
 export interface HeaderLink {
   id: string;
   name: string;

@@ -19,7 +19,7 @@ export function routesQuery(topMenuId: string) {
   });
 }
 
-/** Buttons are reloaded when the top menu changes (spec §4 Tabs), hence the id in the key. */
+/** Buttons are reloaded when the top menu changes, hence the id in the key. */
 export function buttonsQuery(topMenuId: string | undefined) {
   return queryOptions({
     queryKey: ['menu', 'buttons', topMenuId ?? ''],

@@ -5,7 +5,7 @@ import { orderRegistry } from '../registry';
 
 /**
  * GET /us-system/sub-app/registry: the sub-apps of the user's tenant, default
- * first (DESIGN §5). Read once per session; an administrator's change reaches
+ * first (docs/subapp-protocol.md §1). Read once per session; an administrator's change reaches
  * a shell at its next login or reload.
  */
 export const subAppRegistryQuery = queryOptions({
