@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cityResource, companyResource, projectResource, supplierResource, vehicleResource } from '@wb/contracts/resources/mdm';
 import { deptResource, dictBizResource, dictResource, postResource, regionResource, roleResource, userResource } from '@wb/contracts/resources/org';
+import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import { paramResource } from '@wb/contracts/resources/param';
 import { smsOutboxResource } from '@wb/contracts/resources/sms-outbox';
 import { subAppResource } from '@wb/contracts/resources/sub-app';
@@ -36,5 +37,9 @@ export function resourceRoutes(ctx: AppContext) {
     await app.register(dictionaryRoutes(bizDicts, dictBizResource.basePath));
     registerResource(app, deps, userResource, t.user, userOptions(ctx));
     registerResource(app, deps, smsOutboxResource, t.smsOutbox);
+
+    // a definition the shell shows and the seed grants must have its calls here
+    const missing = RESOURCES.filter((d) => !ctx.resources.has(d.name)).map((d) => d.name);
+    if (missing.length) throw new Error(`resources defined but not registered on the server: ${missing.join(', ')}`);
   };
 }

@@ -11,6 +11,86 @@ const zhEn = (zh: string, en: string): Text => ({ zh, en });
 const sort: FieldDef = { label: zhEn('排序', 'Order'), kind: 'number', required: zhEn('请输入排序', 'Please enter the order'), default: 1, width: 80 };
 const remark: FieldDef = { label: zhEn('备注', 'Remark'), kind: 'text', maxLength: 255, column: false };
 
+export const USER_MESSAGES = {
+  removeSelf: zhEn('不能删除当前登录用户', 'You cannot remove yourself'),
+  resetDone: zhEn('重置密码成功', 'The password has been reset'),
+  unlockDone: zhEn('解锁成功', 'Unlocked'),
+  accountTaken: zhEn('当前用户已存在', 'The account already exists'),
+  passwordMismatch: zhEn('两次密码输入不一致', 'The passwords differ'),
+} as const;
+
+export const userResource = defineResource({
+  name: 'user',
+  title: zhEn('用户管理', 'Users'),
+  basePath: '/us-user',
+  permissions: crud('user'),
+  page: { path: '/system/user', icon: 'user' },
+  paths: { list: 'page', add: 'submit', update: 'update' },
+  labelField: 'realName',
+  formWidth: 880,
+  fields: {
+    account: { label: zhEn('登录账号', 'Account'), kind: 'string', required: zhEn('请输入登录账号', 'Please enter the account'), maxLength: 64, search: 'like', addOnly: true },
+    password: { label: zhEn('密码', 'Password'), kind: 'password', required: zhEn('请输入密码', 'Please enter the password'), maxLength: 64, addOnly: true },
+    name: { label: zhEn('用户昵称', 'Nickname'), kind: 'string', required: zhEn('请输入用户昵称', 'Please enter the nickname'), maxLength: 64 },
+    realName: { label: zhEn('用户姓名', 'Name'), kind: 'string', required: zhEn('请输入用户姓名', 'Please enter the name'), maxLength: 64, search: 'like' },
+    userType: { label: zhEn('用户平台', 'Platform'), kind: 'dict', dict: { code: 'user_type' }, default: 1, search: 'eq' },
+    roleId: { label: zhEn('所属角色', 'Roles'), kind: 'multiRef', ref: { resource: 'role', basePath: `${SYS}/role`, tree: true }, required: zhEn('请选择所属角色', 'Please choose the roles') },
+    deptId: { label: zhEn('所属部门', 'Departments'), kind: 'multiRef', ref: { resource: 'dept', basePath: `${SYS}/dept`, tree: true }, required: zhEn('请选择所属部门', 'Please choose the departments') },
+    postId: { label: zhEn('所属岗位', 'Posts'), kind: 'multiRef', ref: { resource: 'post', basePath: `${SYS}/post` }, column: false },
+    phone: { label: zhEn('手机号码', 'Phone'), kind: 'string', maxLength: 32, search: 'like' },
+    email: { label: zhEn('电子邮箱', 'Email'), kind: 'string', maxLength: 128, column: false },
+    sex: { label: zhEn('用户性别', 'Sex'), kind: 'dict', dict: { code: 'sex' }, default: 3, column: false },
+    birthday: { label: zhEn('用户生日', 'Birthday'), kind: 'date', column: false },
+    code: { label: zhEn('用户编号', 'Number'), kind: 'string', maxLength: 64, column: false },
+    locked: { label: zhEn('已锁定', 'Locked'), kind: 'switch', virtual: true, readonly: true, form: false, width: 80 },
+    // a registered guest waits (0) until an administrator approves them
+    status: {
+      label: zhEn('状态', 'Status'),
+      kind: 'select',
+      readonly: true,
+      form: false,
+      search: 'eq',
+      width: 90,
+      options: [
+        { value: 1, label: zhEn('正常', 'Active') },
+        { value: 0, label: zhEn('待审核', 'Awaiting approval') },
+      ],
+    },
+  },
+  unique: [{ field: 'account', message: USER_MESSAGES.accountTaken }],
+  actions: [
+    {
+      name: 'audit-pass',
+      label: zhEn('审核通过', 'Approve'),
+      permission: 'user_audit',
+      path: 'audit-pass',
+      on: 'selection',
+      idsParam: 'userIds',
+      confirm: zhEn('确定审核通过选择的注册账号?', 'Approve the chosen registrations?'),
+    },
+    {
+      name: 'reset-password',
+      label: zhEn('密码重置', 'Reset password'),
+      permission: 'user_reset',
+      path: 'reset-password',
+      on: 'selection',
+      idsParam: 'userIds',
+      confirm: zhEn('确定将选择账号密码重置为初始密码?', 'Reset the chosen accounts to the initial password?'),
+      done: USER_MESSAGES.resetDone,
+    },
+    {
+      name: 'unlock',
+      label: zhEn('账号解锁', 'Unlock'),
+      permission: 'user_unlock',
+      path: 'unlock',
+      on: 'selection',
+      idsParam: 'userIds',
+      confirm: zhEn('确定将选择账号解锁?', 'Unlock the chosen accounts?'),
+      done: USER_MESSAGES.unlockDone,
+    },
+  ],
+});
+
 export const deptResource = defineResource({
   name: 'dept',
   title: zhEn('部门管理', 'Departments'),
@@ -151,84 +231,4 @@ export const dictBizResource = dictionary(true);
 export const dictViews = (def: typeof dictResource) => ({
   parents: viewOf(def, { name: `${def.name}-parent`, omit: ['parentId', 'dictKey'], list: 'parent-list' }),
   children: viewOf(def, { name: `${def.name}-child`, list: 'child-list', parent: { resource: def.name, field: 'parentId', inherit: ['code'] } }),
-});
-
-export const USER_MESSAGES = {
-  removeSelf: zhEn('不能删除当前登录用户', 'You cannot remove yourself'),
-  resetDone: zhEn('重置密码成功', 'The password has been reset'),
-  unlockDone: zhEn('解锁成功', 'Unlocked'),
-  accountTaken: zhEn('当前用户已存在', 'The account already exists'),
-  passwordMismatch: zhEn('两次密码输入不一致', 'The passwords differ'),
-} as const;
-
-export const userResource = defineResource({
-  name: 'user',
-  title: zhEn('用户管理', 'Users'),
-  basePath: '/us-user',
-  permissions: crud('user'),
-  page: { path: '/system/user', icon: 'user' },
-  paths: { list: 'page', add: 'submit', update: 'update' },
-  labelField: 'realName',
-  formWidth: 880,
-  fields: {
-    account: { label: zhEn('登录账号', 'Account'), kind: 'string', required: zhEn('请输入登录账号', 'Please enter the account'), maxLength: 64, search: 'like', addOnly: true },
-    password: { label: zhEn('密码', 'Password'), kind: 'password', required: zhEn('请输入密码', 'Please enter the password'), maxLength: 64, addOnly: true },
-    name: { label: zhEn('用户昵称', 'Nickname'), kind: 'string', required: zhEn('请输入用户昵称', 'Please enter the nickname'), maxLength: 64 },
-    realName: { label: zhEn('用户姓名', 'Name'), kind: 'string', required: zhEn('请输入用户姓名', 'Please enter the name'), maxLength: 64, search: 'like' },
-    userType: { label: zhEn('用户平台', 'Platform'), kind: 'dict', dict: { code: 'user_type' }, default: 1, search: 'eq' },
-    roleId: { label: zhEn('所属角色', 'Roles'), kind: 'multiRef', ref: { resource: 'role', basePath: `${SYS}/role`, tree: true }, required: zhEn('请选择所属角色', 'Please choose the roles') },
-    deptId: { label: zhEn('所属部门', 'Departments'), kind: 'multiRef', ref: { resource: 'dept', basePath: `${SYS}/dept`, tree: true }, required: zhEn('请选择所属部门', 'Please choose the departments') },
-    postId: { label: zhEn('所属岗位', 'Posts'), kind: 'multiRef', ref: { resource: 'post', basePath: `${SYS}/post` }, column: false },
-    phone: { label: zhEn('手机号码', 'Phone'), kind: 'string', maxLength: 32, search: 'like' },
-    email: { label: zhEn('电子邮箱', 'Email'), kind: 'string', maxLength: 128, column: false },
-    sex: { label: zhEn('用户性别', 'Sex'), kind: 'dict', dict: { code: 'sex' }, default: 3, column: false },
-    birthday: { label: zhEn('用户生日', 'Birthday'), kind: 'date', column: false },
-    code: { label: zhEn('用户编号', 'Number'), kind: 'string', maxLength: 64, column: false },
-    locked: { label: zhEn('已锁定', 'Locked'), kind: 'switch', virtual: true, readonly: true, form: false, width: 80 },
-    // a registered guest waits (0) until an administrator approves them
-    status: {
-      label: zhEn('状态', 'Status'),
-      kind: 'select',
-      readonly: true,
-      form: false,
-      search: 'eq',
-      width: 90,
-      options: [
-        { value: 1, label: zhEn('正常', 'Active') },
-        { value: 0, label: zhEn('待审核', 'Awaiting approval') },
-      ],
-    },
-  },
-  unique: [{ field: 'account', message: USER_MESSAGES.accountTaken }],
-  actions: [
-    {
-      name: 'audit-pass',
-      label: zhEn('审核通过', 'Approve'),
-      permission: 'user_audit',
-      path: 'audit-pass',
-      on: 'selection',
-      idsParam: 'userIds',
-      confirm: zhEn('确定审核通过选择的注册账号?', 'Approve the chosen registrations?'),
-    },
-    {
-      name: 'reset-password',
-      label: zhEn('密码重置', 'Reset password'),
-      permission: 'user_reset',
-      path: 'reset-password',
-      on: 'selection',
-      idsParam: 'userIds',
-      confirm: zhEn('确定将选择账号密码重置为初始密码?', 'Reset the chosen accounts to the initial password?'),
-      done: USER_MESSAGES.resetDone,
-    },
-    {
-      name: 'unlock',
-      label: zhEn('账号解锁', 'Unlock'),
-      permission: 'user_unlock',
-      path: 'unlock',
-      on: 'selection',
-      idsParam: 'userIds',
-      confirm: zhEn('确定将选择账号解锁?', 'Unlock the chosen accounts?'),
-      done: USER_MESSAGES.unlockDone,
-    },
-  ],
 });

@@ -31,6 +31,10 @@ export class ResourceRegistry {
     return entry;
   }
 
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
   get(name: string): RegisteredResource {
     const found = this.byName.get(name);
     if (!found) throw new Error(`resource '${name}' is referenced but not registered`);
