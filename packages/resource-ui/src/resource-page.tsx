@@ -178,6 +178,8 @@ export function ResourcePage(props: ResourcePageProps) {
       onRow={props.onRowClick ? (row) => ({ onClick: () => props.onRowClick?.(row), style: { cursor: 'pointer' } }) : undefined}
       // antd's own look of a selected row marks the chosen one (a parent whose children are listed)
       rowClassName={(row) => (props.activeRowKey !== undefined && row.id === props.activeRowKey ? 'ant-table-row-selected' : '')}
+      // columns keep their width and the table scrolls sideways, rather than squeezing a column to a letter a line
+      scroll={{ x: 'max-content' }}
       options={{ density: false, setting: true, reload: true }}
       toolBarRender={() => [
         can(def.permissions.add) && (
