@@ -34,6 +34,6 @@ CREATE INDEX "dept_parent_idx" ON "dept" USING btree ("tenant_id","parent_id") W
 CREATE UNIQUE INDEX "post_tenant_code_uq" ON "post" USING btree ("tenant_id","post_code") WHERE "post"."is_deleted" = 0;--> statement-breakpoint
 CREATE INDEX "role_parent_idx" ON "role" USING btree ("tenant_id","parent_id") WHERE "role"."is_deleted" = 0;--> statement-breakpoint
 CREATE INDEX "user_tenant_list_idx" ON "user" USING btree ("tenant_id","id" DESC NULLS LAST) WHERE "user"."is_deleted" = 0;--> statement-breakpoint
-CREATE INDEX "user_dept_idx" ON "user" USING gin (string_to_array("dept_id", ',')) WHERE "user"."is_deleted" = 0;--> statement-breakpoint
+CREATE INDEX "user_dept_idx" ON "user" USING gin (string_to_array("dept_id", ',')) WITH (fastupdate=false) WHERE "user"."is_deleted" = 0;--> statement-breakpoint
 CREATE INDEX "dict_parent_idx" ON "dict" USING btree ("parent_id") WHERE "dict"."is_deleted" = 0;--> statement-breakpoint
 CREATE INDEX "region_parent_idx" ON "region" USING btree ("parent_code");

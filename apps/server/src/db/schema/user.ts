@@ -31,7 +31,8 @@ export const user = pgTable(
     index('user_account_idx').on(t.account),
     // the user page reads newest first within one tenant, and filters by department (dept_id is comma-joined)
     index('user_tenant_list_idx').on(t.tenantId, t.id.desc()).where(sql`${t.isDeleted} = 0`),
-    index('user_dept_idx').using('gin', sql`string_to_array(${t.deptId}, ',')`).where(sql`${t.isDeleted} = 0`),
+    // fastupdate off: a pending list would be scanned whole by every search (400 ms at 100,000 users)
+    index('user_dept_idx').using('gin', sql`string_to_array(${t.deptId}, ',')`).with({ fastupdate: false }).where(sql`${t.isDeleted} = 0`),
   ],
 );
 

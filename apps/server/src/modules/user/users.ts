@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PASSWORD_MESSAGES, passwordChangeError } from '@wb/contracts/validation';
 import { USER_MESSAGES } from '@wb/contracts/resources/org';
 import { dept, param, post, role, user, userPlatform } from '../../db/schema/index';
@@ -14,15 +14,12 @@ import { scopeOf, visible, type Scope } from '../../platform/scope';
 /** The initial password when the tenant has not set `account.initPassword`. */
 const FALLBACK_INIT_PASSWORD = 'Init1234';
 
-const ids = (v: unknown) => String(v ?? '').split(',').filter(Boolean);
-
-/** id → name of the records of `table` named in any of the rows' comma-joined `field`. */
-async function namesOf(ctx: AppContext, scope: Scope, table: PgTable, idCol: PgColumn, nameCol: PgColumn, values: unknown[]) {
-  const wanted = [...new Set(values.flatMap(ids))].map(Number);
-  if (!wanted.length) return new Map<string, string>();
-  const rows = await ctx.database.db.select({ id: idCol, name: nameCol }).from(table).where(visible(table, scope, inArray(idCol, wanted)));
-  return new Map(rows.map((r) => [String(r.id), String(r.name)]));
-}
+/**
+ * The names of the records a comma-joined id column points at, in the ids' order, joined in
+ * the list's own statement: no second round trip per page.
+ */
+const namesOf = (table: typeof role | typeof dept | typeof post, id: PgColumn, name: PgColumn, ids: PgColumn) => (scope: Scope) =>
+  sql<string>`(select coalesce(string_agg(${name}, ',' order by array_position(string_to_array(${ids}, ','), ${id}::text)), '') from ${table} where ${visible(table, scope, sql`${id} = any(string_to_array(${ids}, ',')::bigint[])`)})`;
 
 /**
  * Users on the resource framework: a department filter that takes the
@@ -37,30 +34,20 @@ export function userOptions(ctx: AppContext): ResourceOptions {
       deptId: {
         schema: Type.String({ pattern: '^\\d+$', maxLength: 20, description: '部门 (含下级)' }),
         // the chosen department and every department below it (ancestors holds the chain of parent ids)
-        // not correlated with the user row, so it runs once and the GIN index on dept_id answers the overlap
+        // the matching ids are gathered first (the GIN index on dept_id answers the overlap), so the
+        // planner never walks the whole list by id hoping to meet ten of them early
         where: (v, scope) =>
-          sql`string_to_array(${user.deptId}, ',') && array(select d.id::text from ${dept} d where d.tenant_id = ${scope.tenantId} and d.is_deleted = 0 and (d.id = ${v}::bigint or (',' || d.ancestors || ',') like '%,' || ${v}::text || ',%'))`,
+          sql`${user.id} = any(array(select u.id from ${user} u where u.tenant_id = ${scope.tenantId} and u.is_deleted = 0 and string_to_array(u.dept_id, ',') && array(select d.id::text from ${dept} d where d.tenant_id = ${scope.tenantId} and d.is_deleted = 0 and (d.id = ${v}::bigint or (',' || d.ancestors || ',') like '%,' || ${v}::text || ',%'))))`,
       },
+    },
+    computed: {
+      roleName: namesOf(role, role.id, role.roleName, user.roleId),
+      deptName: namesOf(dept, dept.id, dept.deptName, user.deptId),
+      postName: namesOf(post, post.id, post.postName, user.postId),
+      locked: () => sql<number>`(coalesce(${user.lockedUntil} > now(), false))::int`,
     },
     answers: { roleName: Type.String(), deptName: Type.String(), postName: Type.String(), locked: Type.Number() },
     hooks: {
-      async answer(scope, records, rows) {
-        const [roles, depts, posts] = await Promise.all([
-          namesOf(ctx, scope, role, role.id, role.roleName, rows.map((r) => r.roleId)),
-          namesOf(ctx, scope, dept, dept.id, dept.deptName, rows.map((r) => r.deptId)),
-          namesOf(ctx, scope, post, post.id, post.postName, rows.map((r) => r.postId)),
-        ]);
-        const join = (names: Map<string, string>, v: unknown) => ids(v).map((id) => names.get(id) ?? '').filter(Boolean).join(',');
-        records.forEach((rec, i) => {
-          const row = rows[i];
-          Object.assign(rec, {
-            roleName: join(roles, row.roleId),
-            deptName: join(depts, row.deptId),
-            postName: join(posts, row.postId),
-            locked: row.lockedUntil instanceof Date && row.lockedUntil.getTime() > Date.now() ? 1 : 0,
-          });
-        });
-      },
       beforeRemove({ user: me }, rows) {
         if (rows.some((r) => r.id === me.userId)) throw badRequest(USER_MESSAGES.removeSelf.zh, 'ids');
       },

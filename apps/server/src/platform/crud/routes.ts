@@ -46,8 +46,6 @@ export interface ResourceHooks {
   afterSubmit?(ctx: WriteContext, row: Row, isNew: boolean): void | Promise<void>;
   beforeRemove?(ctx: WriteContext, rows: Row[]): void | Promise<void>;
   afterRemove?(ctx: WriteContext, rows: Row[]): void | Promise<void>;
-  /** adds computed values (virtual fields, names of refs) to answered records, a page at a time */
-  answer?(scope: Scope, records: Row[], rows: Row[]): void | Promise<void>;
 }
 
 export interface ActionContext extends Omit<WriteContext, 'db'> {
@@ -59,7 +57,12 @@ export interface ActionContext extends Omit<WriteContext, 'db'> {
 
 export interface ResourceOptions {
   hooks?: ResourceHooks;
-  /** schemas of what `hooks.answer` adds */
+  /**
+   * Values a record answers that the database computes beside its columns, in the same
+   * statement (the names of the ids it holds); their schemas go in `answers`.
+   */
+  computed?: Record<string, (scope: Scope) => SQL>;
+  /** schemas of what `computed` adds */
   answers?: Record<string, TSchema>;
   /** filters beyond the fields' own (a user's dept with its descendants) */
   filters?: Record<string, CustomFilter & { schema: TSchema }>;
@@ -96,7 +99,8 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
   const self = registry.add(def, table);
   checkColumns(def, self.columns);
   const custom = Object.fromEntries(Object.entries(options.filters ?? {}));
-  const store = new ResourceStore(db, self, registry, deps.totals, custom);
+  const store = new ResourceStore(db, self, registry, deps.totals, custom, options.computed);
+  const computedNames = Object.keys(options.computed ?? {});
   const hooks = options.hooks ?? {};
   const tag = def.title.zh;
   const key = keyOf(def);
@@ -106,9 +110,12 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
   const readers: Permission = [menu, ...readersOf(def.name)];
   const allowedFilters = new Set(Object.keys(schemas.ListQuery.properties));
 
-  const answer = async (scope: Scope, rows: Row[]): Promise<Row[]> => {
-    const records = rows.map((r) => ({ ...toWire(def, self.columns, r), ...(r.hasChildren !== undefined ? { hasChildren: r.hasChildren } : {}) }));
-    await hooks.answer?.(scope, records, rows);
+  const answer = (rows: Row[]): Row[] => {
+    const records = rows.map((r) => ({
+      ...toWire(def, self.columns, r),
+      ...Object.fromEntries(computedNames.map((k) => [k, r[k] ?? ''])),
+      ...(r.hasChildren !== undefined ? { hasChildren: r.hasChildren } : {}),
+    }));
     return records;
   };
 
@@ -133,7 +140,7 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
         const scope = scopeOf(req);
         const filters = Object.fromEntries(Object.entries(q).filter(([k]) => !(k in narrow)));
         const { rows, total } = await store.page(scope, filters, current, size, where(req));
-        return ok(pageOf(await answer(scope, rows), total, current, size));
+        return ok(pageOf(answer(rows), total, current, size));
       },
     };
   };
@@ -155,9 +162,9 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
         const byKey = q.id ?? q[key];
         const unique = (def.unique ?? []).find((u) => q[u.field]);
         if (byKey === undefined && !unique) throw badRequest(`缺少必填参数 id`, 'id');
-        const row = byKey !== undefined ? await store.findByKey(scope, byKey) : await store.find(scope, store.whereField(unique!.field, q[unique!.field]!));
+        const row = await store.findListed(scope, byKey !== undefined ? store.whereField(key, byKey) : store.whereField(unique!.field, q[unique!.field]!));
         if (!row) throw notFound(CRUD_MESSAGES.notFound.zh);
-        return ok((await answer(scope, [row]))[0]);
+        return ok(answer([row])[0]);
       },
     },
     options.aliases?.detail,
@@ -207,7 +214,9 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
           throw err;
         });
       store.forgetTotals();
-      return ok((await answer(scope, [row]))[0], isNew ? CRUD_MESSAGES.added.zh : CRUD_MESSAGES.updated.zh);
+      // answered as a list answers it: computed values included
+      const saved = (await store.findListed(scope, store.whereField(key, String(row[key])))) ?? row;
+      return ok(answer([saved])[0], isNew ? CRUD_MESSAGES.added.zh : CRUD_MESSAGES.updated.zh);
     },
   };
   const remove: Omit<RouteOptions, 'url'> = {
@@ -259,7 +268,7 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
       preValidation: refuseUnknown(allowedLazy),
       handler: async (req) => {
         const scope = scopeOf(req);
-        return ok(await answer(scope, await store.level(scope, parentOf(req), req.query as Record<string, unknown>)));
+        return ok(answer(await store.level(scope, parentOf(req), req.query as Record<string, unknown>)));
       },
     });
     const treeFilters = options.treeFilters ?? {};

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableName, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { CRUD_MESSAGES, keyOf, type AnyResourceDef, type TreeNode } from '@wb/contracts/resource';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import type { TotalCache } from '../totals';
 import { activeFilters, filterWhere, type CustomFilter } from './filters';
 import type { RegisteredResource, ResourceRegistry } from './registry';
 import { ancestorsUnder, buildTree, treeNode, type TreeRow } from './tree';
+import { answeredFields } from './schemas';
 import type { Row } from './wire';
 
 interface Prepared<T> {
@@ -15,6 +16,8 @@ interface Prepared<T> {
 }
 
 const SELECT_LIMIT = 1000;
+/** Columns a listed record answers besides its fields. */
+const LISTED_EXTRA = ['tenantId', 'createUser', 'createTime', 'updateUser', 'updateTime', 'status'];
 const TREE_LIMIT = 20_000;
 
 /**
@@ -28,6 +31,8 @@ export class ResourceStore {
   readonly key: PgColumn;
   private readonly parent?: PgColumn;
   private readonly order: SQL[];
+  /** What a list reads: the columns it answers, never a password. */
+  private readonly listedColumns: Record<string, PgColumn>;
   private readonly statements = new Map<string, { rows: Prepared<Row[]>; total: Prepared<{ n: number }[]> }>();
 
   constructor(
@@ -36,6 +41,7 @@ export class ResourceStore {
     private readonly registry: ResourceRegistry,
     private readonly totals: TotalCache,
     private readonly custom: Record<string, CustomFilter>,
+    private readonly computed: Record<string, (scope: Scope) => SQL> = {},
   ) {
     this.def = self.def;
     this.table = self.table;
@@ -44,6 +50,19 @@ export class ResourceStore {
     this.parent = this.def.tree ? this.columns[this.def.tree.parentField] : undefined;
     // trees and sorted lists read in their order; the rest newest first (the (tenant, id desc) index serves it)
     this.order = this.columns.sort ? [asc(this.columns.sort), asc(this.key)] : [desc(this.key)];
+    const wanted = [keyOf(this.def), ...answeredFields(this.def), ...LISTED_EXTRA];
+    this.listedColumns = Object.fromEntries(wanted.filter((k) => this.columns[k]).map((k) => [k, this.columns[k]]));
+  }
+
+  /** The selection of an answered record: its columns and the values the database computes beside them. */
+  private listed(scope: Scope): Record<string, PgColumn | SQL> {
+    return { ...this.listedColumns, ...Object.fromEntries(Object.entries(this.computed).map(([k, f]) => [k, f(scope)])) };
+  }
+
+  /** One record as it is answered (computed values included). */
+  async findListed(scope: Scope, cond: SQL): Promise<Row | undefined> {
+    const [row] = await this.db.select(this.listed(scope)).from(this.table).where(this.where(scope, cond)).limit(1);
+    return row as Row | undefined;
   }
 
   /** The key as the column holds it: a number for ids, text for codes. */
@@ -71,7 +90,7 @@ export class ResourceStore {
       const where = this.where(scope, filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)), extra);
       const [{ n }] = await this.db.select({ n: count() }).from(this.table).where(where);
       const rows = await this.db
-        .select()
+        .select(this.listed(scope))
         .from(this.table)
         .where(where)
         .orderBy(...this.order)
@@ -95,7 +114,7 @@ export class ResourceStore {
       const n = this.statements.size;
       s = {
         rows: this.db
-          .select()
+          .select(this.listed(PREPARED_SCOPE))
           .from(this.table)
           .where(where)
           .orderBy(...this.order)
@@ -146,28 +165,48 @@ export class ResourceStore {
     return rows.map((r) => ({ id: String(r.id), label: String(r.label) }));
   }
 
-  /** Whether each row has live children: one EXISTS per row on the (parent) index. */
-  private hasChildrenColumn(): SQL<boolean> {
-    // the outer row's columns are named with their table: a bare name would mean the inner row's
-    const outer = (col: PgColumn) => sql`${sql.identifier(getTableName(this.table))}.${sql.identifier(col.name)}`;
-    const inner = (col: PgColumn) => sql`c.${sql.identifier(col.name)}`;
-    const tenant = this.columns.tenantId ? sql` and ${inner(this.columns.tenantId)} = ${outer(this.columns.tenantId)}` : sql``;
-    const live = this.columns.isDeleted ? sql` and ${inner(this.columns.isDeleted)} = 0` : sql``;
-    return sql<boolean>`exists(select 1 from ${this.table} c where ${inner(this.parent!)} = ${outer(this.key)}${tenant}${live})`;
+  private levelStatements?: { rows: Prepared<Row[]>; nodes: Prepared<{ key: unknown; parent: unknown; label: unknown }[]> };
+
+  /** One level of the tree, prepared: the tree pages ask for it on every expand. */
+  private levels() {
+    if (!this.levelStatements) {
+      const where = this.where(PREPARED_SCOPE, eq(this.parent!, sql.placeholder('parent')));
+      this.levelStatements = {
+        rows: this.db.select(this.listed(PREPARED_SCOPE)).from(this.table).where(where).orderBy(...this.order).limit(SELECT_LIMIT).prepare(`${this.def.name}_level`) as unknown as Prepared<Row[]>,
+        nodes: this.db
+          .select({ key: this.key, parent: this.parent!, label: this.self.label })
+          .from(this.table)
+          .where(where)
+          .orderBy(...this.order)
+          .limit(SELECT_LIMIT)
+          .prepare(`${this.def.name}_level_nodes`) as unknown as Prepared<{ key: unknown; parent: unknown; label: unknown }[]>,
+      };
+    }
+    return this.levelStatements;
+  }
+
+  /**
+   * Which of these keys have live children: one lookup on the (tenant, parent) index for
+   * the whole level (an EXISTS per row made the planner hash the whole table instead).
+   */
+  private async parentsAmong(scope: Scope, keys: unknown[]): Promise<Set<string>> {
+    return new Set(await this.withChildren(scope, keys as (string | number)[]));
   }
 
   /** One level of the tree as records with `hasChildren`; with filters, the matching records at any level. */
   async level(scope: Scope, parentKey: string | undefined, q: Record<string, unknown>): Promise<Row[]> {
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
-    const filters = filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v));
-    const atLevel = filters && parentKey === undefined ? undefined : eq(this.parent!, this.keyValue(parentKey ?? this.def.tree!.root));
-    const rows = await this.db
-      .select({ row: this.table, hasChildren: this.hasChildrenColumn() } as never)
-      .from(this.table)
-      .where(this.where(scope, atLevel, filters))
-      .orderBy(...this.order)
-      .limit(SELECT_LIMIT);
-    return (rows as { row: Row; hasChildren: boolean }[]).map((r) => ({ ...r.row, hasChildren: r.hasChildren }));
+    const parent = this.keyValue(parentKey ?? this.def.tree!.root);
+    let rows: Row[];
+    if (!active.size) rows = await this.levels().rows.execute({ tenantId: scope.tenantId, parent });
+    else {
+      const filters = filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v));
+      const atLevel = parentKey === undefined ? undefined : eq(this.parent!, parent);
+      rows = await this.db.select(this.listed(scope)).from(this.table).where(this.where(scope, atLevel, filters)).orderBy(...this.order).limit(SELECT_LIMIT);
+    }
+    const key = keyOf(this.def);
+    const parents = await this.parentsAmong(scope, rows.map((r) => r[key]));
+    return rows.map((r) => ({ ...r, hasChildren: parents.has(String(r[key])) }));
   }
 
   private treeRow = (r: { key: unknown; parent: unknown; label: unknown }): TreeRow => ({ key: String(r.key), parent: String(r.parent), label: String(r.label) });
@@ -185,13 +224,9 @@ export class ResourceStore {
 
   /** One level of the tree as nodes. */
   async lazyTree(scope: Scope, parentKey: string | undefined): Promise<TreeNode[]> {
-    const rows = await this.db
-      .select({ key: this.key, parent: this.parent!, label: this.self.label, hasChildren: this.hasChildrenColumn() })
-      .from(this.table)
-      .where(this.where(scope, eq(this.parent!, this.keyValue(parentKey ?? this.def.tree!.root))))
-      .orderBy(...this.order)
-      .limit(SELECT_LIMIT);
-    return rows.map((r) => treeNode(this.treeRow(r), r.hasChildren));
+    const rows = await this.levels().nodes.execute({ tenantId: scope.tenantId, parent: this.keyValue(parentKey ?? this.def.tree!.root) });
+    const parents = await this.parentsAmong(scope, rows.map((r) => r.key));
+    return rows.map((r) => treeNode(this.treeRow(r), parents.has(String(r.key))));
   }
 
   /**
@@ -229,11 +264,17 @@ export class ResourceStore {
       .where(this.where(scope, sql`(${col} = ${oldPrefix} or ${col} like ${`${oldPrefix},%`})`));
   }
 
-  /** Keys among `keys` that have live children. */
+  /**
+   * Keys among `keys` that have live children: one probe of the (tenant, parent) index per
+   * key, stopping at the first child (a DISTINCT over the children read every one of them).
+   */
   async withChildren(scope: Scope, keys: (string | number)[]): Promise<string[]> {
     if (!this.parent || !keys.length) return [];
-    const rows = await this.db.selectDistinct({ p: this.parent }).from(this.table).where(this.where(scope, inArray(this.parent, keys)));
-    return rows.map((r) => String(r.p));
+    const type = sql.raw(this.key.dataType === 'number' ? 'bigint' : 'text');
+    const result = await this.db.execute<{ k: string }>(
+      sql`select k::text as k from unnest(${sql.param(keys)}::${type}[]) as k where exists (select 1 from ${this.table} where ${this.where(scope, sql`${this.parent} = k`)})`,
+    );
+    return result.rows.map((r) => r.k);
   }
 
   /** Another live record (not `exceptKey`) with this value in `field`. */
