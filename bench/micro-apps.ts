@@ -54,7 +54,13 @@ function startServer(dataDir: string): ChildProcess {
 async function waitHealthy(): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error('the server did not start');
@@ -62,7 +68,9 @@ async function waitHealthy(): Promise<void> {
 
 async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: 'admin123', grant_type: 'password', scope: 'all' });
-  const token = (await (await fetch(`${base}/us-auth/oauth/token?${q}`, { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } })).json()) as { access_token: string };
+  const token = (await (await fetch(`${base}/us-auth/oauth/token?${q}`, { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } })).json()) as {
+    access_token: string;
+  };
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { 'saas-auth': `bearer ${token.access_token}`, 'tenant-id': '000000', ...(body ? { 'content-type': 'application/json' } : {}) },

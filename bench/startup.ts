@@ -23,7 +23,10 @@ async function timeStart(label: string): Promise<number> {
   try {
     for (;;) {
       if (performance.now() - started > 60_000) throw new Error(`${label}: no answer within 60 s`);
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 50));
     }

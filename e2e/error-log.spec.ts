@@ -24,7 +24,9 @@ test('error log: an uncaught error shows in the badge, the viewer uploads it aft
   await viewer.getByRole('button', { name: buttonName('上传服务器') }).click();
   await expect(confirmDialog(page).getByText('确定上传本地日志到服务器?')).toBeVisible();
   const upload = page.waitForRequest((r) => r.url().endsWith('/us-log/log/saveUsualLog') && r.method() === 'POST');
-  await confirmDialog(page).getByRole('button', { name: buttonName('确定') }).click();
+  await confirmDialog(page)
+    .getByRole('button', { name: buttonName('确定') })
+    .click();
   const body = (await upload).postDataJSON() as { type: string; message: string; url: string; time: string }[];
   expect(body.map((e) => e.message).sort()).toEqual(['e2e boom', 'e2e rejected']);
   expect(body[0]).toMatchObject({ type: 'bug', url: expect.stringContaining('/wel/index'), time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
@@ -47,7 +49,9 @@ test('error log: an uncaught error shows in the badge, the viewer uploads it aft
   await expect(page.getByText('e2e after upload')).toBeVisible();
   await page.getByRole('button', { name: buttonName('清空本地日志') }).click();
   await expect(confirmDialog(page).getByText('确定清空本地日志记录?')).toBeVisible();
-  await confirmDialog(page).getByRole('button', { name: buttonName('确定') }).click();
+  await confirmDialog(page)
+    .getByRole('button', { name: buttonName('确定') })
+    .click();
   await expect(message(page, '清空成功!')).toBeVisible();
   await expect(page.getByText('暂无错误日志')).toBeVisible();
   await expect(badge).toHaveCount(0);

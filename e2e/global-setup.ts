@@ -59,7 +59,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     execSync('npm run build -w @wb/shell', { cwd: root, stdio: 'inherit' });
   }
   // The server publishes the sub-apps it finds built when it starts (micro-apps specs mount them).
-  for (const [dir, workspace] of [['apps/subapps/coredata', '@wb/coredata'], ['apps/subapps/vue-fixture', '@wb/vue-fixture']]) {
+  for (const [dir, workspace] of [
+    ['apps/subapps/coredata', '@wb/coredata'],
+    ['apps/subapps/vue-fixture', '@wb/vue-fixture'],
+  ]) {
     if (!existsSync(join(root, dir, 'dist/index.html'))) execSync(`npm run build -w ${workspace}`, { cwd: root, stdio: 'inherit' });
   }
   for (const spec of SERVERS) {

@@ -49,7 +49,10 @@ test.describe('lock screen', () => {
   test('a new login clears the lock', async ({ page }) => {
     await userMenu(page, '锁屏');
     await page.getByRole('dialog').getByLabel('锁屏密码').fill('lock1234');
-    await page.getByRole('dialog').getByRole('button', { name: buttonName('锁屏') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: buttonName('锁屏') })
+      .click();
     await expect(page).toHaveURL(/\/lock$/);
     await page.getByRole('button', { name: '退出登录，重新登录' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -68,7 +71,10 @@ test.describe('lock screen', () => {
 
     await userMenu(page, '锁屏');
     await page.getByRole('dialog').getByLabel('锁屏密码').fill('idle1234');
-    await page.getByRole('dialog').getByRole('button', { name: buttonName('锁屏') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: buttonName('锁屏') })
+      .click();
     await expect(page).toHaveURL(/\/lock$/);
     await page.getByLabel('锁屏密码').fill('idle1234');
     await page.keyboard.press('Enter');

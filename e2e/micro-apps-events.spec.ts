@@ -119,7 +119,10 @@ test.describe('micro-frontend host: events from a sub-app', () => {
 
   test("a real export in coredata's list shows the spinner, then the green circle", async ({ page }) => {
     await page.locator('.wb-side-menu .ant-menu-submenu-title').filter({ hasText: '主数据' }).click();
-    await page.locator('.wb-side-menu .ant-menu-item').filter({ hasText: /^\s*公司管理\s*$/ }).click();
+    await page
+      .locator('.wb-side-menu .ant-menu-item')
+      .filter({ hasText: /^\s*公司管理\s*$/ })
+      .click();
     await expect(app.locator('.ant-table-row').first()).toBeVisible();
     // hold the export's answer, to see the processing state
     let release: () => void = () => undefined;
@@ -142,7 +145,11 @@ test.describe('micro-frontend host: events from a sub-app', () => {
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(app.locator('.protocol-locale')).toHaveText('en');
     await expect(app.locator('.coredata-protocol')).toContainText('Sub-application protocol');
-    expect(await page.evaluate(() => (document.querySelector('iframe[name="coredata"]') as HTMLIFrameElement & { contentWindow: { $wujie: { props: { locale: string } } } }).contentWindow.$wujie.props.locale)).toBe('en');
+    expect(
+      await page.evaluate(
+        () => (document.querySelector('iframe[name="coredata"]') as HTMLIFrameElement & { contentWindow: { $wujie: { props: { locale: string } } } }).contentWindow.$wujie.props.locale,
+      ),
+    ).toBe('en');
   });
 
   test('logout (and routerChange /login) log out to the login page', async ({ page }) => {

@@ -72,7 +72,9 @@ test.describe('layout and navigation', () => {
     await tab(page, '参数管理').click({ button: 'right' });
     await page.getByRole('menuitem', { name: '清除缓存' }).click();
     await expect(confirmDialog(page).getByText('是否需要清除缓存?')).toBeVisible();
-    await confirmDialog(page).getByRole('button', { name: buttonName('确定') }).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: buttonName('确定') })
+      .click();
     await expect(message(page, '清除完毕')).toBeVisible();
   });
 

@@ -53,7 +53,9 @@ test.describe('参数管理 (generic resource page)', () => {
 
     await row(page, key).getByText('删除').click();
     await expect(confirmDialog(page).getByText('确定将选择数据删除?')).toBeVisible();
-    await confirmDialog(page).getByRole('button', { name: buttonName('确定') }).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: buttonName('确定') })
+      .click();
     await expect(message(page, '删除成功')).toBeVisible();
     await expect(row(page, key)).toHaveCount(0);
 
@@ -91,7 +93,9 @@ test.describe('参数管理 (generic resource page)', () => {
     for (const key of keys) await row(page, key).getByRole('checkbox').check();
     await page.getByRole('button', { name: buttonName('删除') }).click();
     await expect(confirmDialog(page).getByText('确定将选择数据删除?')).toBeVisible();
-    await confirmDialog(page).getByRole('button', { name: buttonName('确定') }).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: buttonName('确定') })
+      .click();
     await expect(message(page, '删除成功')).toBeVisible();
     for (const key of keys) await expect(row(page, key)).toHaveCount(0);
   });

@@ -95,7 +95,10 @@ test('login, registration and retrieval', async ({ page }) => {
   await page.goto('/login');
   await shot(page, 'login');
   await page.getByRole('button', { name: '账号注册' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /提\s?交/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /提\s?交/ })
+    .click();
   await shot(page, 'register-dialog');
   await page.goto('/forgot-password');
   await shot(page, 'forgot-password');

@@ -50,8 +50,9 @@ fi
 step "type check"
 npm run typecheck
 
-step "lint"
+step "lint and formatting"
 npm run lint
+npm run format:check
 
 step "unit tests: shell, shared resource UI, coredata"
 run npm test -w @wb/shell

@@ -114,8 +114,7 @@ const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-rou
 export default defineConfig(({ command }) => ({
   plugins: [react(), bundleGraph()],
   resolve: {
-    alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') }] : [],
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') }] : [],
   },
   server: {
     port: 5173,

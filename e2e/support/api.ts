@@ -94,7 +94,7 @@ export function pngBytes(minSize = 0, side = 64): Buffer {
   const rows: number[] = [];
   for (let y = 0; y < side; y++) {
     rows.push(0);
-    for (let x = 0; x < side; x++) rows.push(255 - (x * 3) % 256, 134, 66 + ((y * 3) % 190));
+    for (let x = 0; x < side; x++) rows.push(255 - ((x * 3) % 256), 134, 66 + ((y * 3) % 190));
   }
   const png = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

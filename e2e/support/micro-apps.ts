@@ -75,10 +75,10 @@ export async function restoreSubApp(base: string, entry: RegistryEntry): Promise
 
 /** Sets a stored-value override of the shell ('subAppLoadTimeoutMs', 'subAppKeepAlive') in the page's storage. */
 export async function setShellOverride(page: Page, name: string, content: unknown): Promise<void> {
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(`saber-${key}`, JSON.stringify({ dataType: typeof value, content: value, datetime: Date.now() })),
-    [name, content] as const,
-  );
+  await page.evaluate(([key, value]) => localStorage.setItem(`saber-${key}`, JSON.stringify({ dataType: typeof value, content: value, datetime: Date.now() })), [
+    name,
+    content,
+  ] as const);
 }
 
 /** Opens a page of the side menu, unfolding its branch first when needed. */

@@ -56,7 +56,9 @@ export async function userMenu(page: Page, item: string): Promise<void> {
  */
 export async function logout(page: Page): Promise<void> {
   await userMenu(page, '退出登录');
-  await confirmDialog(page).getByRole('button', { name: buttonName('确定') }).click();
+  await confirmDialog(page)
+    .getByRole('button', { name: buttonName('确定') })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 }
 

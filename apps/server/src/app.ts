@@ -63,8 +63,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database =
-    opts.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: (err) => app.log.warn({ err }, 'database connection error') }));
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: (err) => app.log.warn({ err }, 'database connection error') }));
   if (!opts.database) {
     if (await seed(database.db, { tokenTtl: config.tokenTtl, refreshTtl: config.refreshTtl, hashPassword })) app.log.info('seeded the demo data');
     await analyze(database.db);
@@ -104,10 +103,19 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
 
   const staticApps = findStaticApps(config.shellDir, config.subappsDir);
   registerErrorHandling(app, (url) => (API_PREFIXES.some((p) => url.startsWith(p)) ? undefined : staticAppFor(staticApps, url)?.dir));
-  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, exposedHeaders: ['content-disposition'], allowedHeaders: ['content-type', 'authorization', config.tokenHeader, 'tenant-id', 'captcha-key', 'captcha-code', 'dept-id', 'role-id'] });
+  if (config.corsOrigins.length)
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      exposedHeaders: ['content-disposition'],
+      allowedHeaders: ['content-type', 'authorization', config.tokenHeader, 'tenant-id', 'captcha-key', 'captcha-code', 'dept-id', 'role-id'],
+    });
 
   app.get('/health', {
-    schema: { tags: ['运维'], summary: '健康检查 (数据库状态)', response: { 200: Envelope(Type.Object({ database: Type.String(), kind: Type.String() })), 503: Envelope(Type.Object({ database: Type.String(), kind: Type.String() })) } },
+    schema: {
+      tags: ['运维'],
+      summary: '健康检查 (数据库状态)',
+      response: { 200: Envelope(Type.Object({ database: Type.String(), kind: Type.String() })), 503: Envelope(Type.Object({ database: Type.String(), kind: Type.String() })) },
+    },
     config: { public: true },
     handler: async (_req, reply) => {
       const up = await database.ping().catch(() => false);

@@ -62,7 +62,10 @@ describe('password grant', () => {
 
   it('locks the account for 30 minutes after five wrong passwords', async () => {
     const { ctx } = t;
-    const [before] = await ctx.database.db.select().from(user).where(and(eq(user.account, 'user'), eq(user.tenantId, '000000')));
+    const [before] = await ctx.database.db
+      .select()
+      .from(user)
+      .where(and(eq(user.account, 'user'), eq(user.tenantId, '000000')));
     await ctx.database.db.update(user).set({ failCount: 0, lockedUntil: null }).where(eq(user.id, before.id));
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push((await login(t.app, 'user', '000000', 'bad')).body.error_description);
@@ -125,7 +128,12 @@ describe('tokens and sessions', () => {
 
   it('refreshes through customRefreshToken in the envelope', async () => {
     const first = (await login(t.app)).body;
-    const res = await t.app.inject({ method: 'POST', url: '/us-user/customRefreshToken', headers: { authorization: BASIC }, payload: { tenantId: '000000', refresh_token: first.refresh_token } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/us-user/customRefreshToken',
+      headers: { authorization: BASIC },
+      payload: { tenantId: '000000', refresh_token: first.refresh_token },
+    });
     expect(res.json()).toMatchObject({ code: 200, success: true, data: { tenant_id: '000000', account: 'admin' } });
   });
 

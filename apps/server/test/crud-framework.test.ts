@@ -31,7 +31,10 @@ const all = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.fr
 /** Of concurrent writes of one key: exactly one saved, the rest refused naming the field, none a 500. */
 function oneWins(answers: Res[], field: string, msg: string) {
   const codes = answers.map((r) => r.statusCode).sort();
-  expect(codes.filter((c) => c >= 500), answers.map((r) => r.body).join('\n')).toEqual([]);
+  expect(
+    codes.filter((c) => c >= 500),
+    answers.map((r) => r.body).join('\n'),
+  ).toEqual([]);
   expect(codes.filter((c) => c === 200)).toHaveLength(1);
   for (const r of answers.filter((a) => a.statusCode !== 200)) {
     expect(r.statusCode).toBe(400);
@@ -56,7 +59,9 @@ describe('a unique value written twice at the same time', () => {
 
   it('post code: one submit saves, the other is a 400 naming postCode (never a 500)', async () => {
     for (let round = 0; round < 8; round++) {
-      const answers = await all(2, (i) => admin.call({ method: 'POST', url: '/us-system/post/submit', payload: { category: 1, postCode: `race${round}`, postName: `并发${round}-${i}`, sort: 1 } }));
+      const answers = await all(2, (i) =>
+        admin.call({ method: 'POST', url: '/us-system/post/submit', payload: { category: 1, postCode: `race${round}`, postName: `并发${round}-${i}`, sort: 1 } }),
+      );
       oneWins(answers, 'postCode', '岗位编号已存在');
       const saved = await admin.call({ method: 'GET', url: '/us-system/post/list', query: { postCode: `race${round}` } });
       expect(saved.json().data.records.filter((r: { postCode: string }) => r.postCode === `race${round}`)).toHaveLength(1);
@@ -86,7 +91,9 @@ describe('a unique value written twice at the same time', () => {
   });
 
   it('a region code (its key, no unique rule declared): the primary key settles it, named as the code', async () => {
-    const answers = await all(3, (i) => admin.call({ method: 'POST', url: '/us-system/region/submit', payload: { code: '440399', parentCode: '440300', name: `并发区${i}`, level: 3, sort: 1 } }));
+    const answers = await all(3, (i) =>
+      admin.call({ method: 'POST', url: '/us-system/region/submit', payload: { code: '440399', parentCode: '440300', name: `并发区${i}`, level: 3, sort: 1 } }),
+    );
     oneWins(answers, 'code', '区划编号已存在');
     // no check runs before this write: both losers were stopped by the primary key
     expect(settledByIndex.filter((s) => s === 'region.code')).toHaveLength(2);
@@ -106,7 +113,12 @@ describe('a unique value written twice at the same time', () => {
       expect((await param('2')).json()).toEqual({ code: 400, success: false, data: { field: 'paramKey' }, msg: '参数键名已存在' });
       const roles = (await admin.call({ method: 'GET', url: '/us-system/role/lazy-list' })).json().data;
       const depts = (await admin.call({ method: 'GET', url: '/us-system/dept/lazy-list' })).json().data;
-      const user = () => admin.call({ method: 'POST', url: '/us-user/submit', payload: { account: 'lost.check', password: 'Lost1234', name: 'n', realName: 'n', roleId: roles[0].id, deptId: depts[0].id } });
+      const user = () =>
+        admin.call({
+          method: 'POST',
+          url: '/us-user/submit',
+          payload: { account: 'lost.check', password: 'Lost1234', name: 'n', realName: 'n', roleId: roles[0].id, deptId: depts[0].id },
+        });
       expect((await user()).statusCode).toBe(200);
       expect((await user()).json()).toEqual({ code: 400, success: false, data: { field: 'account' }, msg: '当前用户已存在' });
       expect(settledByIndex).toEqual(['post.postCode', 'param.paramKey', 'user.account']);
@@ -120,7 +132,10 @@ describe('a unique value written twice at the same time', () => {
 const fakeDef = (fields: Record<string, FieldDef>, more: Partial<AnyResourceDef> = {}) =>
   ({ ...postResource, name: 'fake', basePath: '/fake', fields: { ...postResource.fields, ...fields }, ...more }) as unknown as ResourceDef<Record<string, FieldDef>>;
 const freshDeps = (): CrudDeps => ({ db: t.ctx.database.db, totals: new TotalCache(), registry: new ResourceRegistry() });
-const register = (def: ResourceDef<Record<string, FieldDef>>, table: object, options: ResourceOptions = {}, deps = freshDeps()) => () => registerResource(Fastify(), deps, def, table as never, options);
+const register =
+  (def: ResourceDef<Record<string, FieldDef>>, table: object, options: ResourceOptions = {}, deps = freshDeps()) =>
+  () =>
+    registerResource(Fastify(), deps, def, table as never, options);
 
 describe('registering a resource checks its definition against its table', () => {
   it('a field with no column stops the registration', () => {
@@ -219,7 +234,9 @@ describe('every route declares who may call it', () => {
   }
 
   it('a route that declares nothing stops the start', async () => {
-    await expect(server((api) => api.get('/us-x/none', async () => 'ok'))).rejects.toThrow('route GET /us-x/none must declare exactly one of public, signedIn or permission (it declares none)');
+    await expect(server((api) => api.get('/us-x/none', async () => 'ok'))).rejects.toThrow(
+      'route GET /us-x/none must declare exactly one of public, signedIn or permission (it declares none)',
+    );
   });
 
   it('a route that declares two stops it too', async () => {
@@ -227,13 +244,21 @@ describe('every route declares who may call it', () => {
   });
 
   it('declared routes are listed, and a permission is checked before the body is validated', async () => {
-    const { app, declared, access } = await server((api) => {
-      api.get('/us-x/open', { config: { public: true } }, async () => 'open');
-      api.get('/us-x/mine', { config: { signedIn: true } }, async () => 'mine');
-      api.post('/us-x/guarded', { config: { permission: ['x_add', 'x_admin'] }, schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }) } }, async () => 'done');
-      api.post('/us-x/allowed', { config: { permission: 'granted_code' }, schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }) } }, async () => 'done');
-    }, ['granted_code']);
-    expect(declared.map((r) => `${r.method} ${r.url} ${r.access}`)).toEqual(['GET /us-x/open public', 'GET /us-x/mine signedIn', 'POST /us-x/guarded permission', 'POST /us-x/allowed permission']);
+    const { app, declared, access } = await server(
+      (api) => {
+        api.get('/us-x/open', { config: { public: true } }, async () => 'open');
+        api.get('/us-x/mine', { config: { signedIn: true } }, async () => 'mine');
+        api.post('/us-x/guarded', { config: { permission: ['x_add', 'x_admin'] }, schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }) } }, async () => 'done');
+        api.post('/us-x/allowed', { config: { permission: 'granted_code' }, schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }) } }, async () => 'done');
+      },
+      ['granted_code'],
+    );
+    expect(declared.map((r) => `${r.method} ${r.url} ${r.access}`)).toEqual([
+      'GET /us-x/open public',
+      'GET /us-x/mine signedIn',
+      'POST /us-x/guarded permission',
+      'POST /us-x/allowed permission',
+    ]);
 
     expect((await app.inject({ method: 'GET', url: '/us-x/open' })).body).toBe('open');
     const refused = await app.inject({ method: 'POST', url: '/us-x/guarded', headers: { who: '1' }, payload: { name: 42, extra: true } });

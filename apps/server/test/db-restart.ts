@@ -28,7 +28,9 @@ const { app } = await buildApp({ env: {}, logger: false, config: { databaseUrl: 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const basic = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
-const login = (await (await fetch(`${base}/us-auth/oauth/token?tenantId=000000&username=admin&password=admin123&grant_type=password`, { method: 'POST', headers: { authorization: basic } })).json()) as { access_token: string };
+const login = (await (
+  await fetch(`${base}/us-auth/oauth/token?tenantId=000000&username=admin&password=admin123&grant_type=password`, { method: 'POST', headers: { authorization: basic } })
+).json()) as { access_token: string };
 const headers = { 'saas-auth': `bearer ${login.access_token}`, 'content-type': 'application/json' };
 
 const acknowledged: string[] = [];

@@ -68,7 +68,10 @@ describe('master data through the resource definitions', () => {
 
   it('exports the filtered list as a real spreadsheet with names instead of ids', async () => {
     // the same filters as the list, including a list of projects (the selected picker node)
-    const projectIds = (await get(`${MDM}/project/select`)).json().data.map((p: { id: string }) => p.id).join(',');
+    const projectIds = (await get(`${MDM}/project/select`))
+      .json()
+      .data.map((p: { id: string }) => p.id)
+      .join(',');
     const res = await get(`${MDM}/vehicle/export`, { plateNo: '粤B0000', projectId: projectIds });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');

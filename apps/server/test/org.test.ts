@@ -378,7 +378,7 @@ describe('system and business dictionaries', () => {
     const item = await data(post(`${D}/submit`, { parentId: sex.id, code: 'not-sex', dictKey: '4', dictValue: '其他', sort: 4, isSealed: 0 }));
     expect(item).toMatchObject({ code: 'sex', dictKey: '4', parentId: sex.id });
     expect((await data(get(`${D}/dictionary`, { code: 'sex' }))).map((i: Rec) => i.dictKey)).toEqual(['1', '2', '3', '4']);
-    expect((await data(get(`${D}/dictionary`, { code: 'not-sex' })))).toEqual([]);
+    expect(await data(get(`${D}/dictionary`, { code: 'not-sex' }))).toEqual([]);
 
     const dup = await post(`${D}/submit`, { parentId: sex.id, code: 'sex', dictKey: '1', dictValue: '又一个男', sort: 5, isSealed: 0 });
     expect(dup.statusCode).toBe(400);
@@ -469,7 +469,17 @@ describe('users', () => {
   });
 
   it('creates a user: refuses a weak password, never answers the password, names roles, departments and posts', async () => {
-    const body = { account: 'zhang', password: 'abc', name: '小张', realName: '张三', roleId: plainRole.id, deptId: ops.id, postId: `${posts[0].id},${posts[1].id}`, phone: '13911112222', sex: 1 };
+    const body = {
+      account: 'zhang',
+      password: 'abc',
+      name: '小张',
+      realName: '张三',
+      roleId: plainRole.id,
+      deptId: ops.id,
+      postId: `${posts[0].id},${posts[1].id}`,
+      phone: '13911112222',
+      sex: 1,
+    };
     const weak = await post(`${U}/submit`, body);
     expect(weak.statusCode).toBe(400);
     expect(weak.json().data.field).toBe('password');
@@ -482,7 +492,15 @@ describe('users', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('password');
     zhang = res.json().data;
-    expect(zhang).toMatchObject({ account: 'zhang', realName: '张三', roleName: '用户', deptName: '运营中心', postName: `${posts[0].label},${posts[1].label}`, locked: 0, tenantId: '000000' });
+    expect(zhang).toMatchObject({
+      account: 'zhang',
+      realName: '张三',
+      roleName: '用户',
+      deptName: '运营中心',
+      postName: `${posts[0].label},${posts[1].label}`,
+      locked: 0,
+      tenantId: '000000',
+    });
 
     const detail = await get(`${U}/detail`, { id: zhang.id });
     expect(detail.body).not.toContain('password');
@@ -509,7 +527,7 @@ describe('users', () => {
     expect((await data(get(`${U}/page`, { account: 'hijacked' }))).total).toBe(0);
     expect((await login(t.app, 'zhang', '000000', 'Zhang123')).status).toBe(200);
     expect((await login(t.app, 'hijacked', '000000', 'Other999')).status).toBe(400);
-    zhang = (await data(post(`${U}/update`, { ...zhang, roleId: plainRole.id })));
+    zhang = await data(post(`${U}/update`, { ...zhang, roleId: plainRole.id }));
   });
 
   it('the user export carries no password hash', async () => {
@@ -537,12 +555,24 @@ describe('users', () => {
       const { resource, basePath } = f.ref!;
       if ((f.ref as { tree?: boolean }).tree) {
         const nodes = flat(await data(get(`${basePath}/tree`)));
-        expect(nodes.map((n) => n.id), resource).toEqual(expect.arrayContaining(everyId[resource]));
-        expect(nodes.every((n) => typeof n.title === 'string' && n.title), resource).toBe(true);
+        expect(
+          nodes.map((n) => n.id),
+          resource,
+        ).toEqual(expect.arrayContaining(everyId[resource]));
+        expect(
+          nodes.every((n) => typeof n.title === 'string' && n.title),
+          resource,
+        ).toBe(true);
       } else {
         const options = await data(get(`${basePath}/select`));
-        expect(options.map((o: Rec) => o.id), resource).toEqual(expect.arrayContaining(everyId[resource]));
-        expect(options.every((o: Rec) => typeof o.label === 'string' && o.label), resource).toBe(true);
+        expect(
+          options.map((o: Rec) => o.id),
+          resource,
+        ).toEqual(expect.arrayContaining(everyId[resource]));
+        expect(
+          options.every((o: Rec) => typeof o.label === 'string' && o.label),
+          resource,
+        ).toBe(true);
       }
     }
   });

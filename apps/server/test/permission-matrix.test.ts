@@ -98,7 +98,10 @@ describe('declarations', () => {
     }
     expect(counts.public + counts.signedIn + counts.permission).toBe(t.ctx.routes.length);
     // the login and retrieval calls are public; no write is public but registration and those
-    const publicWrites = t.ctx.routes.filter((r) => r.access === 'public' && r.method !== 'GET').map((r) => r.url).sort();
+    const publicWrites = t.ctx.routes
+      .filter((r) => r.access === 'public' && r.method !== 'GET')
+      .map((r) => r.url)
+      .sort();
     expect(publicWrites).toEqual(['/us-auth/oauth/token', '/us-user/customLogin', '/us-user/customRefreshToken', '/us-user/register-guest', '/us-user/retrieve/resetPassword']);
     expect(counts.permission).toBeGreaterThan(counts.signedIn);
   });
@@ -122,7 +125,12 @@ describe('the plain user against every guarded route', () => {
       const granted = codes.some((c) => PLAIN_GRANTS.has(c));
       const url = concrete(r.url);
       const empty = await plain.call({ method: r.method as InjectOptions['method'], url });
-      const bad = await plain.call({ method: r.method as InjectOptions['method'], url, query: garbage, ...(r.method === 'GET' ? {} : { payload: { id: 'x', nosuch: { deep: [1] }, password: 1 } }) });
+      const bad = await plain.call({
+        method: r.method as InjectOptions['method'],
+        url,
+        query: garbage,
+        ...(r.method === 'GET' ? {} : { payload: { id: 'x', nosuch: { deep: [1] }, password: 1 } }),
+      });
       const label = key(r.method, r.url);
       if (granted) {
         allowed.push(label);
@@ -296,7 +304,11 @@ describe('tenant 100001 against tenant 000000’s records', () => {
         expect(detail.statusCode, path).toBe(404);
       }
 
-      const listPaths = [pathOf(def, 'list'), ...(def.name === 'user' ? ['/us-user/v2/page'] : []), ...(def.name === 'dictbiz' ? [`${def.basePath}/parent-list`, `${def.basePath}/child-list`] : [])];
+      const listPaths = [
+        pathOf(def, 'list'),
+        ...(def.name === 'user' ? ['/us-user/v2/page'] : []),
+        ...(def.name === 'dictbiz' ? [`${def.basePath}/parent-list`, `${def.basePath}/child-list`] : []),
+      ];
       for (const path of listPaths) {
         const list = await asB(def.name, 'GET', path, { query: { ids: id } });
         expect(list.json().data, path).toMatchObject({ total: 0, records: [] });
@@ -416,7 +428,11 @@ describe('tenant 100001 against tenant 000000’s records', () => {
     it('a guest cannot bind a third-party identity of another tenant', async () => {
       const [binding] = await t.ctx.database.db.insert(userOauth).values({ tenantId: '000000', source: 'github', uuid: 'gh-1', username: 'octo' }).returning({ id: userOauth.id });
       exercised.add('POST /us-user/register-guest');
-      const res = await t.app.inject({ method: 'POST', url: '/us-user/register-guest', payload: { tenantId: '100001', account: 'b.guest', password: 'Guest123', oauthId: String(binding.id) } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/us-user/register-guest',
+        payload: { tenantId: '100001', account: 'b.guest', password: 'Guest123', oauthId: String(binding.id) },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ data: { field: 'oauthId' } });
     });

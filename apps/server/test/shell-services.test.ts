@@ -45,7 +45,14 @@ beforeAll(async () => {
   await startProvider();
   t = await testApp();
   t.ctx.config.socialProviders = {
-    gitee: { authorizeUrl: `${providerUrl}/authorize`, tokenUrl: `${providerUrl}/token`, userInfoUrl: `${providerUrl}/user`, clientId: 'wb', clientSecret: 'provider-secret', redirectUri: 'http://localhost:8080/login' },
+    gitee: {
+      authorizeUrl: `${providerUrl}/authorize`,
+      tokenUrl: `${providerUrl}/token`,
+      userInfoUrl: `${providerUrl}/user`,
+      clientId: 'wb',
+      clientSecret: 'provider-secret',
+      redirectUri: 'http://localhost:8080/login',
+    },
   };
   admin = await as(t.app);
 });
@@ -144,7 +151,12 @@ describe('own account', () => {
     expect((await login(t.app, 'user', '000000', 'admin123')).status).toBe(400);
     // put it back for the other tests
     const again = await login(t.app, 'user', '000000', 'abcd1234');
-    await t.app.inject({ method: 'POST', url: '/us-user/update-password', headers: { 'saas-auth': `bearer ${again.body.access_token}` }, payload: { oldPassword: 'abcd1234', newPassword: 'admin123', newPassword1: 'admin123' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/us-user/update-password',
+      headers: { 'saas-auth': `bearer ${again.body.access_token}` },
+      payload: { oldPassword: 'abcd1234', newPassword: 'admin123', newPassword1: 'admin123' },
+    });
     expect((await login(t.app, 'user')).status).toBe(200);
   });
 
@@ -192,7 +204,12 @@ describe('own account', () => {
     expect(depts.map((d: { name: string }) => d.name)).toEqual(['管理组']);
     expect(roles.map((r: { name: string }) => r.name)).toEqual(['超级管理员']);
     const refresh = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/us-auth/oauth/token', query: { grant_type: 'refresh_token', refresh_token: admin.token.refresh_token, tenantId: '000000' }, headers: { authorization: BASIC, ...headers } });
+      t.app.inject({
+        method: 'POST',
+        url: '/us-auth/oauth/token',
+        query: { grant_type: 'refresh_token', refresh_token: admin.token.refresh_token, tenantId: '000000' },
+        headers: { authorization: BASIC, ...headers },
+      });
     const plainRole = (await get(await as(t.app, 'user'), '/us-system/role/select')).json().data[0].id;
     expect((await refresh({ 'role-id': plainRole })).json().error_description).toBe('未获得用户的角色信息');
     const fresh = await login(t.app);
@@ -227,7 +244,10 @@ describe('registration', () => {
     const bad = await admin.call({ method: 'GET', url: '/us-user/page', query: { status: 'x' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toMatch(/status/);
-    const [g] = await t.ctx.database.db.select().from(user).where(and(eq(user.account, 'guest1'), eq(user.tenantId, '000000')));
+    const [g] = await t.ctx.database.db
+      .select()
+      .from(user)
+      .where(and(eq(user.account, 'guest1'), eq(user.tenantId, '000000')));
     expect(waiting.records[0].id).toBe(String(g.id));
     expect((await (await as(t.app, 'user')).call({ method: 'POST', url: '/us-user/audit-pass', query: { userIds: String(g.id) } })).statusCode).toBe(403);
     expect((await admin.call({ method: 'POST', url: '/us-user/audit-pass', query: { userIds: String(g.id) } })).json().success).toBe(true);
@@ -241,7 +261,12 @@ describe('registration', () => {
     expect(authorize.origin + authorize.pathname).toBe(`${providerUrl}/authorize`);
     const state = authorize.searchParams.get('state')!;
     const social = (code: string, st = state) =>
-      t.app.inject({ method: 'POST', url: '/us-auth/oauth/token', query: { grant_type: 'social', source: 'gitee', code, state: st, tenantId: '000000' }, headers: { authorization: BASIC } });
+      t.app.inject({
+        method: 'POST',
+        url: '/us-auth/oauth/token',
+        query: { grant_type: 'social', source: 'gitee', code, state: st, tenantId: '000000' },
+        headers: { authorization: BASIC },
+      });
 
     const first = (await social('good')).json();
     expect(first).toMatchObject({ error: 'unbound_account' });
@@ -272,11 +297,15 @@ describe('password retrieval', () => {
   };
 
   it('resets a forgotten password through a recorded SMS code, once', async () => {
-    const [u] = await t.ctx.database.db.select().from(user).where(and(eq(user.account, 'user'), eq(user.tenantId, '000000')));
+    const [u] = await t.ctx.database.db
+      .select()
+      .from(user)
+      .where(and(eq(user.account, 'user'), eq(user.tenantId, '000000')));
     await t.ctx.database.db.update(user).set({ phone: '13700000001' }).where(eq(user.id, u.id));
     expect((await t.app.inject({ method: 'GET', url: '/us-user/retrieve/user-info', query: { account: 'user' } })).json().data).toEqual({ account: 'user', phone: '137****0001' });
 
-    const send = async (phone: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/us-user/retrieve/sendMessage', query: { account: 'user', phone, type: 'reset' }, headers });
+    const send = async (phone: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/us-user/retrieve/sendMessage', query: { account: 'user', phone, type: 'reset' }, headers });
     expect((await send('13700000001', { 'captcha-key': 'x', 'captcha-code': 'y' })).json().msg).toBe('图形验证码不正确');
     expect((await send('13700000009', await solveCaptcha())).json().msg).toBe('手机号码与账号不匹配');
     expect((await send('13700000001', await solveCaptcha())).json()).toMatchObject({ success: true, msg: '验证码已发送' });
@@ -294,12 +323,18 @@ describe('password retrieval', () => {
     expect((await reset({ newPassword: 'found1234', newPassword1: 'found1234', identifyCode })).json()).toMatchObject({ success: true });
     expect((await reset({ newPassword: 'again1234', newPassword1: 'again1234', identifyCode })).json().msg).toBe('验证已失效,请重新获取验证码');
     expect((await login(t.app, 'user', '000000', 'found1234')).status).toBe(200);
-    await t.ctx.database.db.update(user).set({ password: await hashPassword('admin123') }).where(eq(user.id, u.id));
+    await t.ctx.database.db
+      .update(user)
+      .set({ password: await hashPassword('admin123') })
+      .where(eq(user.id, u.id));
   });
 
   it('gives up a code after five wrong tries', async () => {
     await t.ctx.database.db.delete(verifyCode);
-    const [u] = await t.ctx.database.db.select().from(user).where(and(eq(user.account, 'user'), eq(user.tenantId, '000000')));
+    const [u] = await t.ctx.database.db
+      .select()
+      .from(user)
+      .where(and(eq(user.account, 'user'), eq(user.tenantId, '000000')));
     await t.app.inject({ method: 'GET', url: '/us-user/retrieve/sendMessage', query: { account: 'user', phone: u.phone }, headers: await solveCaptcha() });
     const code = await outboxCode();
     const wrong = code === '000000' ? '111111' : '000000';

@@ -100,7 +100,9 @@ if (pro.length) failures.push(`${pro.length} ${FORBIDDEN_IN_ENTRY}* module(s) in
 
 // Figures for the biggest lazy chunks, to see where weight goes.
 console.log('Largest other chunks (gzip):');
-const others = Object.keys(chunks).filter((f) => !loginFiles.has(f)).sort((a, b) => gzipSize(b) - gzipSize(a));
+const others = Object.keys(chunks)
+  .filter((f) => !loginFiles.has(f))
+  .sort((a, b) => gzipSize(b) - gzipSize(a));
 for (const file of others.slice(0, 6)) console.log(`  ${kb(gzipSize(file)).padStart(7)} KB  ${file}${chunks[file].facadeModuleId ? `  (${chunks[file].facadeModuleId})` : ''}`);
 
 if (failures.length) {

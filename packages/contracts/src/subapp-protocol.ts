@@ -150,7 +150,11 @@ export interface WujieGlobals {
 }
 
 /** A typed emit: `emitToShell(bus, SUBAPP_EVENTS.exportState, 'processing')`. */
-export function emitToShell<E extends SubAppEventName>(bus: SubAppBus, event: E, ...payload: undefined extends SubAppEventPayloads[E] ? [SubAppEventPayloads[E]?] : [SubAppEventPayloads[E]]): void {
+export function emitToShell<E extends SubAppEventName>(
+  bus: SubAppBus,
+  event: E,
+  ...payload: undefined extends SubAppEventPayloads[E] ? [SubAppEventPayloads[E]?] : [SubAppEventPayloads[E]]
+): void {
   bus.$emit(event, ...payload);
 }
 

@@ -1,15 +1,6 @@
 import type { ColProps } from 'antd';
 import type { Rule } from 'antd/es/form';
-import {
-  ProForm,
-  ProFormDateTimePicker,
-  ProFormDigit,
-  ProFormSelect,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTextArea,
-  ProFormTreeSelect,
-} from '@ant-design/pro-components';
+import { ProForm, ProFormDateTimePicker, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea, ProFormTreeSelect } from '@ant-design/pro-components';
 import type { FieldDef } from '@wb/contracts/resource';
 import { treeChoices, type FieldOptions } from './field-options';
 import { ImageInput } from './image-input';

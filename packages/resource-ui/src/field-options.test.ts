@@ -27,7 +27,7 @@ describe('option sources', () => {
     ]);
   });
 
-  it("names every node of a tree by its value, leaves (no children key) included", () => {
+  it('names every node of a tree by its value, leaves (no children key) included', () => {
     const labels = treeLabels([
       { id: '1', parentId: '0', title: 'A', key: '1', value: '1', hasChildren: true, children: [{ id: '2', parentId: '1', title: 'B', key: '2', value: '2', hasChildren: false }] },
     ]);
@@ -39,7 +39,15 @@ describe('option sources', () => {
 });
 
 describe('tree choices', () => {
-  const node = (id: string, title: string, children?: TreeNode[]): TreeNode => ({ id, parentId: '', title, key: id, value: id, hasChildren: Boolean(children), ...(children ? { children } : {}) });
+  const node = (id: string, title: string, children?: TreeNode[]): TreeNode => ({
+    id,
+    parentId: '',
+    title,
+    key: id,
+    value: id,
+    hasChildren: Boolean(children),
+    ...(children ? { children } : {}),
+  });
   const tree = [node('1', '总部', [node('2', '运营部', [node('3', '一组')]), node('4', '财务部')])];
 
   it('keeps the edited node and those below it from being its parent', () => {

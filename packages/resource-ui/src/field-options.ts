@@ -20,10 +20,7 @@ export interface FieldOptions {
 
 export const NO_OPTIONS: FieldOptions = { choices: {}, trees: {} };
 
-type Source = { name: string; eager: boolean } & (
-  | { kind: 'select' | 'tree'; basePath: string }
-  | { kind: 'dict'; dict: NonNullable<FieldDef['dict']> }
-);
+type Source = { name: string; eager: boolean } & ({ kind: 'select' | 'tree'; basePath: string } | { kind: 'dict'; dict: NonNullable<FieldDef['dict']> });
 
 /**
  * Where each field's choices come from; fields without any are left out.
@@ -74,7 +71,11 @@ export function useFieldOptions(fields: Record<string, FieldDef>, transport: Res
       const shared = new Map<string, Promise<Choice[] | TreeNode[]>>();
       const once = (source: Source) => {
         const key = callKey(source);
-        if (!shared.has(key)) shared.set(key, load(transport, source).catch(() => []));
+        if (!shared.has(key))
+          shared.set(
+            key,
+            load(transport, source).catch(() => []),
+          );
         return shared.get(key)!;
       };
       void Promise.all(which.map(once)).then((lists) => {

@@ -31,8 +31,7 @@ export function resourceApi(def: AnyResourceDef, transport: ResourceTransport) {
         .get<TreeRecord[] | null>(`${def.basePath}/lazy-list`, parent === undefined || !def.tree ? filters : { ...filters, [def.tree.parentField]: parent })
         .then((rows) => rows ?? []),
     /** A custom action: the chosen ids in the action's query parameter, the dialog's values as the body. */
-    action: (action: ActionDef, ids: string[], body?: Record<string, unknown>) =>
-      transport.post<unknown>(actionPath(def, action), body, actionParams(action, ids)),
+    action: (action: ActionDef, ids: string[], body?: Record<string, unknown>) => transport.post<unknown>(actionPath(def, action), body, actionParams(action, ids)),
     /** An upload action: the file as the multipart field `file`. */
     upload: (action: ActionDef, ids: string[], file: Blob) => {
       const form = new FormData();

@@ -49,10 +49,7 @@ export function ResourceForm({ def, mode, record, preset, options = NO_OPTIONS, 
   const grid = width >= TWO_COLUMNS_FROM;
   const inherited = inheritedFields(def);
   // The dialog unmounts when closed (the page drops it), so every opening starts fresh.
-  const initialValues = useMemo(
-    () => (adding || !record ? { ...initialFormValues(def), ...preset } : toFormValues(def, record)),
-    [def, adding, record, preset],
-  );
+  const initialValues = useMemo(() => (adding || !record ? { ...initialFormValues(def), ...preset } : toFormValues(def, record)), [def, adding, record, preset]);
 
   return (
     <ModalForm<Record<string, unknown>>

@@ -10,7 +10,6 @@ afterEach(() => {
   invalidateDictionaries();
 });
 
-
 describe('a tree def', () => {
   const region = (code: string, name: string, hasChildren: boolean) => ({ id: code, code, name, parentCode: code.slice(0, -2) || '00', level: 1, sort: 1, hasChildren });
   const answer = ({ url, params }: Call) => {

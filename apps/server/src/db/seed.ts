@@ -1,7 +1,27 @@
 import { eq } from 'drizzle-orm';
 import { SUBAPPS } from '@wb/contracts/subapps';
 import type { Db } from './client';
-import { businessSystemExt, city, client, company, dept, dict, dictBiz, menu, param, post, project, region, role, roleMenu, subApp, tenant, topMenu, topMenuSetting, user } from './schema/index';
+import {
+  businessSystemExt,
+  city,
+  client,
+  company,
+  dept,
+  dict,
+  dictBiz,
+  menu,
+  param,
+  post,
+  project,
+  region,
+  role,
+  roleMenu,
+  subApp,
+  tenant,
+  topMenu,
+  topMenuSetting,
+  user,
+} from './schema/index';
 import { businessDictionaries, businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, projectLogos, regions, SUBAPP_HOSTS, tenants } from './seed-data';
 import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
 
@@ -103,7 +123,17 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
       await tx.insert(roleMenu).values(plainCodes.filter((c) => menuIds.has(c)).map((c) => ({ roleId: plain.id, menuId: menuIds.get(c)! })));
 
       await tx.insert(user).values([
-        { tenantId: t.tenantId, account: 'admin', password: passwordHash, name: '管理员', realName: '管理员', roleId: String(admin.id), deptId: String(root.id), email: 'admin@example.com', phone: '13800000000' },
+        {
+          tenantId: t.tenantId,
+          account: 'admin',
+          password: passwordHash,
+          name: '管理员',
+          realName: '管理员',
+          roleId: String(admin.id),
+          deptId: String(root.id),
+          email: 'admin@example.com',
+          phone: '13800000000',
+        },
         { tenantId: t.tenantId, account: 'user', password: passwordHash, name: '运营专员', realName: '运营专员', roleId: String(plain.id), deptId: String(ops.id) },
       ]);
 
@@ -137,7 +167,16 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
           const [cy] = await tx.insert(city).values({ tenantId: t.tenantId, companyId: co.id, code: ct.code, name: ct.name }).returning({ id: city.id });
           const rows = await tx
             .insert(project)
-            .values(ct.projects.map((name, pi) => ({ tenantId: t.tenantId, companyId: co.id, cityId: cy.id, name, tririgaCode: `${ct.code}${ti}${ci}${pi + 1}`, logoUrl: projectLogos[name] ?? '' })))
+            .values(
+              ct.projects.map((name, pi) => ({
+                tenantId: t.tenantId,
+                companyId: co.id,
+                cityId: cy.id,
+                name,
+                tririgaCode: `${ct.code}${ti}${ci}${pi + 1}`,
+                logoUrl: projectLogos[name] ?? '',
+              })),
+            )
             .returning({ id: project.id });
           projectIds.push(...rows.map((r) => r.id));
         }

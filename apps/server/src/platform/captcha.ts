@@ -26,7 +26,10 @@ export class CaptchaService {
   /** True when the code matches an unexpired captcha; the captcha is used up either way. */
   async check(key: string | undefined, code: string | undefined): Promise<boolean> {
     if (!key || !code) return false;
-    const [row] = await this.db.delete(captcha).where(eq(captcha.key, key.slice(0, 36))).returning();
+    const [row] = await this.db
+      .delete(captcha)
+      .where(eq(captcha.key, key.slice(0, 36)))
+      .returning();
     return !!row && row.expiresAt.getTime() > Date.now() && row.code === code.trim().toLowerCase();
   }
 }

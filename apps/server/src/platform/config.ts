@@ -100,7 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
     shellDir: env.SHELL_DIR,
     subappsDir: env.SUBAPPS_DIR,
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     socialProviders: socialProviders(env.SOCIAL_PROVIDERS),
     ...overrides,

@@ -55,7 +55,8 @@ export function validationMessage(errors: AjvError[], context: string | undefine
 }
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
-const DB_DOWN_TEXT = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+const DB_DOWN_TEXT =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 /** Database unreachable (the driver's error, or Drizzle's wrapper around it): answer 503, the request may be retried. */
 function isDatabaseDown(err: unknown): boolean {

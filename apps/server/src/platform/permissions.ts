@@ -43,7 +43,8 @@ export function enforcePermissions(api: FastifyInstance, access: Access): RouteA
   api.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { public?: boolean; signedIn?: boolean; permission?: Permission };
     const said = declarations(config);
-    if (said.length !== 1) throw new Error(`route ${String(route.method)} ${route.url} must declare exactly one of public, signedIn or permission (it declares ${said.join(', ') || 'none'})`);
+    if (said.length !== 1)
+      throw new Error(`route ${String(route.method)} ${route.url} must declare exactly one of public, signedIn or permission (it declares ${said.join(', ') || 'none'})`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: said[0] as RouteAccess['access'], permission: config.permission });
   });
   api.addHook('preValidation', async (req) => {

@@ -43,7 +43,13 @@ export interface Environment {
 export const ENVIRONMENTS: Environment[] = [
   { name: 'uat', origins: ['https://uat.workbench.example.com'], apiBase: 'https://uat-api.workbench.example.com', clientId: 'workbench', clientSecret: 'workbench_secret' },
   { name: 'gray', origins: ['https://gray.workbench.example.com'], apiBase: 'https://gray-api.workbench.example.com', clientId: 'workbench', clientSecret: 'workbench_secret' },
-  { name: 'test', origins: ['https://test.workbench.example.com'], apiBase: 'https://test-api.workbench.example.com', clientId: 'workbench_test', clientSecret: 'workbench_test_secret' },
+  {
+    name: 'test',
+    origins: ['https://test.workbench.example.com'],
+    apiBase: 'https://test-api.workbench.example.com',
+    clientId: 'workbench_test',
+    clientSecret: 'workbench_test_secret',
+  },
 ];
 
 export const PRODUCTION: Environment = {

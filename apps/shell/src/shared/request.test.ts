@@ -83,10 +83,13 @@ describe('body judgement', () => {
 describe('request client', () => {
   it('sends Basic client auth, the bearer token header and the tenant', async () => {
     let seen: InternalAxiosRequestConfig | undefined;
-    const { client } = setup((config) => {
-      seen = config;
-      return ok([]);
-    }, { token: 'tok' });
+    const { client } = setup(
+      (config) => {
+        seen = config;
+        return ok([]);
+      },
+      { token: 'tok' },
+    );
     await client.get('/us-system/param/list');
     expect(seen?.headers.get('Authorization')).toBe('Basic d29ya2JlbmNoOndvcmtiZW5jaF9zZWNyZXQ=');
     expect(seen?.headers.get('saas-auth')).toBe('bearer tok');
@@ -264,7 +267,14 @@ describe('one message at a time', () => {
         authorization: 'Basic x',
         tokenHeader: 'saas-auth',
         adapter: fakeAdapter(() => ({ status: 400, data: { code: 400, success: false, msg: '验证码错误或已失效' } })),
-        session: { accessToken: () => undefined, refreshToken: () => undefined, tenantId: () => '000000', identity: () => ({ tenantId: '000000' }), saveTokens: () => {}, logout: () => {} },
+        session: {
+          accessToken: () => undefined,
+          refreshToken: () => undefined,
+          tenantId: () => '000000',
+          identity: () => ({ tenantId: '000000' }),
+          saveTokens: () => {},
+          logout: () => {},
+        },
         notify,
         t: (key) => TEXTS[key] ?? key,
         messageBurstMs: 300,

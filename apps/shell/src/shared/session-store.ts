@@ -123,7 +123,19 @@ export const useSession = create<SessionState>()(
       setPermission: (permission) => set({ permission }),
       setLock: (isLock, lockPasswd, lockFrom) => set({ isLock, lockPasswd, lockFrom }),
       updateUserInfo: (patch) => set((s) => (s.userInfo ? { userInfo: { ...s.userInfo, ...patch } } : {})),
-      reset: () => set({ ...initial, token: undefined, refreshToken: undefined, tokenTime: undefined, expiresIn: undefined, tenantId: undefined, userInfo: undefined, lockPasswd: undefined, lockFrom: undefined, topMenuId: undefined }),
+      reset: () =>
+        set({
+          ...initial,
+          token: undefined,
+          refreshToken: undefined,
+          tokenTime: undefined,
+          expiresIn: undefined,
+          tenantId: undefined,
+          userInfo: undefined,
+          lockPasswd: undefined,
+          lockFrom: undefined,
+          topMenuId: undefined,
+        }),
     }),
     {
       name: 'session',

@@ -27,9 +27,7 @@ export function setStore<T>(name: string, content: T, type?: StoreArea): void {
 
 /** Reads the whole wrapper; without `type` the session area wins over the local one. */
 export function getStoredValue<T>(name: string, type?: StoreArea): StoredValue<T> | undefined {
-  const raw = type
-    ? areaOf(type).getItem(keyOf(name))
-    : (window.sessionStorage.getItem(keyOf(name)) ?? window.localStorage.getItem(keyOf(name)));
+  const raw = type ? areaOf(type).getItem(keyOf(name)) : (window.sessionStorage.getItem(keyOf(name)) ?? window.localStorage.getItem(keyOf(name)));
   if (raw == null) return undefined;
   try {
     const parsed = JSON.parse(raw) as StoredValue<T>;

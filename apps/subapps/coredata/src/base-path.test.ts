@@ -8,7 +8,7 @@ describe('router basename', () => {
     expect(routerBasename('/subapps/coredata', '/subapps/coredata/')).toBe('/subapps/coredata');
   });
 
-  it("is the root on the dev server, also under the published prefix there", () => {
+  it('is the root on the dev server, also under the published prefix there', () => {
     expect(routerBasename('/', '/')).toBe('');
     expect(routerBasename('/company', '/')).toBe('');
     expect(routerBasename('/subapps/coredata/vehicle', '/')).toBe('/subapps/coredata');

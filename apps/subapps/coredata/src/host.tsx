@@ -24,9 +24,6 @@ export function CoredataHost({ children }: { children: ReactNode }) {
     return () => setMessages(null);
   }, [message]);
 
-  const host = useMemo<ResourceHost>(
-    () => ({ transport, can, i18n, feedback: () => ({ message, modal }), apiBase: session.apiBase() }),
-    [can, message, modal],
-  );
+  const host = useMemo<ResourceHost>(() => ({ transport, can, i18n, feedback: () => ({ message, modal }), apiBase: session.apiBase() }), [can, message, modal]);
   return <ResourceHostProvider host={host}>{children}</ResourceHostProvider>;
 }

@@ -22,7 +22,14 @@ export function isAllNode(node: ProjectNode | null | undefined): boolean {
 /** The distinct ids a node stands for. */
 export function projectIdsOf(node: ProjectNode | null | undefined): string[] {
   if (!node?.projectIds) return [];
-  return [...new Set(node.projectIds.split(',').map((id) => id.trim()).filter((id) => /^\d+$/.test(id)))];
+  return [
+    ...new Set(
+      node.projectIds
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => /^\d+$/.test(id)),
+    ),
+  ];
 }
 
 /**

@@ -59,20 +59,36 @@ const Fixture = defineComponent({
           h('dd', { class: 'vf-refreshes' }, String(state.refreshes)),
         ]),
         h('h3', 'Projects of the selection'),
-        h(
-          'ul',
-          { class: 'vf-project-ids' },
-          ids.length ? ids.map((id) => h('li', { key: id }, id)) : [h('li', { class: 'vf-empty' }, '(none)')],
-        ),
+        h('ul', { class: 'vf-project-ids' }, ids.length ? ids.map((id) => h('li', { key: id }, id)) : [h('li', { class: 'vf-empty' }, '(none)')]),
         h('h3', 'project-change received'),
-        h('ol', { class: 'vf-changes' }, state.changes.map((name, i) => h('li', { key: i }, name))),
+        h(
+          'ol',
+          { class: 'vf-changes' },
+          state.changes.map((name, i) => h('li', { key: i }, name)),
+        ),
         h('div', [
-          h('button', { class: 'vf-open-param', onClick: () => send('routerChange /system/param', (bus) => emitToShell(bus, SUBAPP_EVENTS.routerChange, '/system/param')) }, 'routerChange /system/param'),
-          h('button', { class: 'vf-export-processing', onClick: () => send('export-state processing', (bus) => emitToShell(bus, SUBAPP_EVENTS.exportState, 'processing')) }, 'export-state processing'),
-          h('button', { class: 'vf-export-success', onClick: () => send('export-state success', (bus) => emitToShell(bus, SUBAPP_EVENTS.exportState, 'success')) }, 'export-state success'),
+          h(
+            'button',
+            { class: 'vf-open-param', onClick: () => send('routerChange /system/param', (bus) => emitToShell(bus, SUBAPP_EVENTS.routerChange, '/system/param')) },
+            'routerChange /system/param',
+          ),
+          h(
+            'button',
+            { class: 'vf-export-processing', onClick: () => send('export-state processing', (bus) => emitToShell(bus, SUBAPP_EVENTS.exportState, 'processing')) },
+            'export-state processing',
+          ),
+          h(
+            'button',
+            { class: 'vf-export-success', onClick: () => send('export-state success', (bus) => emitToShell(bus, SUBAPP_EVENTS.exportState, 'success')) },
+            'export-state success',
+          ),
           h('button', { class: 'vf-export-fail', onClick: () => send('export-state fail', (bus) => emitToShell(bus, SUBAPP_EVENTS.exportState, 'fail')) }, 'export-state fail'),
         ]),
-        h('ul', { class: 'vf-sent' }, state.sent.map((label, i) => h('li', { key: i }, label))),
+        h(
+          'ul',
+          { class: 'vf-sent' },
+          state.sent.map((label, i) => h('li', { key: i }, label)),
+        ),
       ]);
     };
   },

@@ -34,8 +34,18 @@ export const userResource = defineResource({
     name: { label: zhEn('用户昵称', 'Nickname'), kind: 'string', required: zhEn('请输入用户昵称', 'Please enter the nickname'), maxLength: 64 },
     realName: { label: zhEn('用户姓名', 'Name'), kind: 'string', required: zhEn('请输入用户姓名', 'Please enter the name'), maxLength: 64, search: 'like' },
     userType: { label: zhEn('用户平台', 'Platform'), kind: 'dict', dict: { code: 'user_type' }, default: 1, search: 'eq' },
-    roleId: { label: zhEn('所属角色', 'Roles'), kind: 'multiRef', ref: { resource: 'role', basePath: `${SYS}/role`, tree: true }, required: zhEn('请选择所属角色', 'Please choose the roles') },
-    deptId: { label: zhEn('所属部门', 'Departments'), kind: 'multiRef', ref: { resource: 'dept', basePath: `${SYS}/dept`, tree: true }, required: zhEn('请选择所属部门', 'Please choose the departments') },
+    roleId: {
+      label: zhEn('所属角色', 'Roles'),
+      kind: 'multiRef',
+      ref: { resource: 'role', basePath: `${SYS}/role`, tree: true },
+      required: zhEn('请选择所属角色', 'Please choose the roles'),
+    },
+    deptId: {
+      label: zhEn('所属部门', 'Departments'),
+      kind: 'multiRef',
+      ref: { resource: 'dept', basePath: `${SYS}/dept`, tree: true },
+      required: zhEn('请选择所属部门', 'Please choose the departments'),
+    },
     postId: { label: zhEn('所属岗位', 'Posts'), kind: 'multiRef', ref: { resource: 'post', basePath: `${SYS}/post` }, column: false },
     phone: { label: zhEn('手机号码', 'Phone'), kind: 'string', maxLength: 32, search: 'like' },
     email: { label: zhEn('电子邮箱', 'Email'), kind: 'string', maxLength: 128, column: false },
@@ -174,29 +184,30 @@ export const regionResource = defineResource({
   ],
 });
 
-const dictFields = (biz: boolean) => ({
-  code: { label: zhEn('字典编号', 'Code'), kind: 'string', required: zhEn('请输入字典编号', 'Please enter the code'), maxLength: 64, search: 'like' },
-  dictValue: { label: zhEn('字典名称', 'Name'), kind: 'string', required: zhEn('请输入字典名称', 'Please enter the name'), maxLength: 255, search: 'like' },
-  parentId: {
-    label: zhEn('上级字典', 'Parent'),
-    kind: 'treeRef',
-    ref: { resource: biz ? 'dictbiz' : 'dict', basePath: `${SYS}/${biz ? 'dict-biz' : 'dict'}` },
-    column: false,
-  },
-  dictKey: { label: zhEn('字典键值', 'Key'), kind: 'string', maxLength: 64 },
-  sort: { ...sort, label: zhEn('字典排序', 'Order'), required: zhEn('请输入字典排序', 'Please enter the order') },
-  isSealed: {
-    label: zhEn('封存', 'Sealed'),
-    kind: 'select',
-    required: zhEn('请选择封存', 'Please choose whether it is sealed'),
-    default: 0,
-    options: [
-      { value: 0, label: zhEn('否', 'No') },
-      { value: 1, label: zhEn('是', 'Yes') },
-    ],
-  },
-  remark: { ...remark, label: zhEn('字典备注', 'Remark') },
-}) satisfies Record<string, FieldDef>;
+const dictFields = (biz: boolean) =>
+  ({
+    code: { label: zhEn('字典编号', 'Code'), kind: 'string', required: zhEn('请输入字典编号', 'Please enter the code'), maxLength: 64, search: 'like' },
+    dictValue: { label: zhEn('字典名称', 'Name'), kind: 'string', required: zhEn('请输入字典名称', 'Please enter the name'), maxLength: 255, search: 'like' },
+    parentId: {
+      label: zhEn('上级字典', 'Parent'),
+      kind: 'treeRef',
+      ref: { resource: biz ? 'dictbiz' : 'dict', basePath: `${SYS}/${biz ? 'dict-biz' : 'dict'}` },
+      column: false,
+    },
+    dictKey: { label: zhEn('字典键值', 'Key'), kind: 'string', maxLength: 64 },
+    sort: { ...sort, label: zhEn('字典排序', 'Order'), required: zhEn('请输入字典排序', 'Please enter the order') },
+    isSealed: {
+      label: zhEn('封存', 'Sealed'),
+      kind: 'select',
+      required: zhEn('请选择封存', 'Please choose whether it is sealed'),
+      default: 0,
+      options: [
+        { value: 0, label: zhEn('否', 'No') },
+        { value: 1, label: zhEn('是', 'Yes') },
+      ],
+    },
+    remark: { ...remark, label: zhEn('字典备注', 'Remark') },
+  }) satisfies Record<string, FieldDef>;
 
 /** The messages the child form adds (its key is required there, not on a parent row). */
 export const DICT_MESSAGES = {

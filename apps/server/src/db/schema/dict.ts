@@ -16,12 +16,20 @@ const dictColumns = () => ({
 
 /** System dictionary, shared by all tenants: a parent row (dictKey '-1', parentId 0) per code, its entries as children. */
 export const dict = pgTable('dict', dictColumns(), (t) => [
-  index('dict_code_idx').on(t.code).where(sql`${t.isDeleted} = 0`),
-  index('dict_parent_idx').on(t.parentId).where(sql`${t.isDeleted} = 0`),
+  index('dict_code_idx')
+    .on(t.code)
+    .where(sql`${t.isDeleted} = 0`),
+  index('dict_parent_idx')
+    .on(t.parentId)
+    .where(sql`${t.isDeleted} = 0`),
 ]);
 
 /** Business dictionary: the same shape, per tenant. */
 export const dictBiz = pgTable('dict_biz', { ...dictColumns(), tenantId: varchar('tenant_id', { length: 12 }).notNull() }, (t) => [
-  index('dict_biz_code_idx').on(t.tenantId, t.code).where(sql`${t.isDeleted} = 0`),
-  index('dict_biz_parent_idx').on(t.tenantId, t.parentId).where(sql`${t.isDeleted} = 0`),
+  index('dict_biz_code_idx')
+    .on(t.tenantId, t.code)
+    .where(sql`${t.isDeleted} = 0`),
+  index('dict_biz_parent_idx')
+    .on(t.tenantId, t.parentId)
+    .where(sql`${t.isDeleted} = 0`),
 ]);

@@ -29,12 +29,14 @@ export const menu = pgTable(
     query: text('query').notNull().default(''),
     ...audit,
   },
-  (t) => [index('menu_parent_idx').on(t.parentId).where(sql`${t.isDeleted} = 0`)],
+  (t) => [
+    index('menu_parent_idx')
+      .on(t.parentId)
+      .where(sql`${t.isDeleted} = 0`),
+  ],
 );
 
-export const roleMenu = pgTable('role_menu', { roleId: ref('role_id').notNull(), menuId: ref('menu_id').notNull() }, (t) => [
-  primaryKey({ columns: [t.roleId, t.menuId] }),
-]);
+export const roleMenu = pgTable('role_menu', { roleId: ref('role_id').notNull(), menuId: ref('menu_id').notNull() }, (t) => [primaryKey({ columns: [t.roleId, t.menuId] })]);
 
 export const topMenu = pgTable('top_menu', {
   id: id(),
@@ -49,8 +51,6 @@ export const topMenu = pgTable('top_menu', {
   ...audit,
 });
 
-export const topMenuSetting = pgTable(
-  'top_menu_setting',
-  { topMenuId: ref('top_menu_id').notNull(), menuId: ref('menu_id').notNull() },
-  (t) => [primaryKey({ columns: [t.topMenuId, t.menuId] })],
-);
+export const topMenuSetting = pgTable('top_menu_setting', { topMenuId: ref('top_menu_id').notNull(), menuId: ref('menu_id').notNull() }, (t) => [
+  primaryKey({ columns: [t.topMenuId, t.menuId] }),
+]);

@@ -15,7 +15,11 @@ export const param = pgTable(
   },
   (t) => [
     // the list page reads newest first within one tenant: this index serves it without a sort
-    index('param_tenant_list_idx').on(t.tenantId, t.id.desc()).where(sql`${t.isDeleted} = 0`),
-    uniqueIndex('param_tenant_key_uq').on(t.tenantId, t.paramKey).where(sql`${t.isDeleted} = 0`),
+    index('param_tenant_list_idx')
+      .on(t.tenantId, t.id.desc())
+      .where(sql`${t.isDeleted} = 0`),
+    uniqueIndex('param_tenant_key_uq')
+      .on(t.tenantId, t.paramKey)
+      .where(sql`${t.isDeleted} = 0`),
   ],
 );

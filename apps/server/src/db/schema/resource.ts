@@ -82,5 +82,9 @@ export const businessSystemExt = pgTable(
     sort: integer('sort').notNull().default(0),
     ...audit,
   },
-  (t) => [index('business_system_ext_tenant_idx').on(t.tenantId).where(sql`${t.isDeleted} = 0`)],
+  (t) => [
+    index('business_system_ext_tenant_idx')
+      .on(t.tenantId)
+      .where(sql`${t.isDeleted} = 0`),
+  ],
 );

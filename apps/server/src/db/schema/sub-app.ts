@@ -22,5 +22,9 @@ export const subApp = pgTable(
     sort: integer('sort').notNull().default(0),
     ...audit,
   },
-  (t) => [uniqueIndex('sub_app_service_uq').on(t.tenantId, t.serviceName).where(sql`${t.isDeleted} = 0`)],
+  (t) => [
+    uniqueIndex('sub_app_service_uq')
+      .on(t.tenantId, t.serviceName)
+      .where(sql`${t.isDeleted} = 0`),
+  ],
 );

@@ -18,7 +18,11 @@ export const tenant = pgTable(
     packageId: ref('package_id'),
     ...audit,
   },
-  (t) => [uniqueIndex('tenant_tenant_id_uq').on(t.tenantId).where(sql`${t.isDeleted} = 0`)],
+  (t) => [
+    uniqueIndex('tenant_tenant_id_uq')
+      .on(t.tenantId)
+      .where(sql`${t.isDeleted} = 0`),
+  ],
 );
 
 /** OAuth clients; the secret is stored as an argon2id hash, never in clear. */
@@ -36,5 +40,9 @@ export const client = pgTable(
     additionalInformation: text('additional_information').notNull().default(''),
     ...audit,
   },
-  (t) => [uniqueIndex('client_client_id_uq').on(t.clientId).where(sql`${t.isDeleted} = 0`)],
+  (t) => [
+    uniqueIndex('client_client_id_uq')
+      .on(t.clientId)
+      .where(sql`${t.isDeleted} = 0`),
+  ],
 );

@@ -27,12 +27,19 @@ export const user = pgTable(
     ...audit,
   },
   (t) => [
-    uniqueIndex('user_tenant_account_uq').on(t.tenantId, t.account).where(sql`${t.isDeleted} = 0`),
+    uniqueIndex('user_tenant_account_uq')
+      .on(t.tenantId, t.account)
+      .where(sql`${t.isDeleted} = 0`),
     index('user_account_idx').on(t.account),
     // the user page reads newest first within one tenant, and filters by department (dept_id is comma-joined)
-    index('user_tenant_list_idx').on(t.tenantId, t.id.desc()).where(sql`${t.isDeleted} = 0`),
+    index('user_tenant_list_idx')
+      .on(t.tenantId, t.id.desc())
+      .where(sql`${t.isDeleted} = 0`),
     // fastupdate off: a pending list would be scanned whole by every search (400 ms at 100,000 users)
-    index('user_dept_idx').using('gin', sql`string_to_array(${t.deptId}, ',')`).with({ fastupdate: false }).where(sql`${t.isDeleted} = 0`),
+    index('user_dept_idx')
+      .using('gin', sql`string_to_array(${t.deptId}, ',')`)
+      .with({ fastupdate: false })
+      .where(sql`${t.isDeleted} = 0`),
   ],
 );
 
@@ -47,7 +54,11 @@ export const role = pgTable(
     sort: integer('sort').notNull().default(0),
     ...audit,
   },
-  (t) => [index('role_parent_idx').on(t.tenantId, t.parentId).where(sql`${t.isDeleted} = 0`)],
+  (t) => [
+    index('role_parent_idx')
+      .on(t.tenantId, t.parentId)
+      .where(sql`${t.isDeleted} = 0`),
+  ],
 );
 
 export const dept = pgTable(
@@ -65,7 +76,11 @@ export const dept = pgTable(
     ...audit,
   },
   // the lazy tree reads one level (and whether each node has children) through this index
-  (t) => [index('dept_parent_idx').on(t.tenantId, t.parentId).where(sql`${t.isDeleted} = 0`)],
+  (t) => [
+    index('dept_parent_idx')
+      .on(t.tenantId, t.parentId)
+      .where(sql`${t.isDeleted} = 0`),
+  ],
 );
 
 export const post = pgTable(
@@ -80,7 +95,11 @@ export const post = pgTable(
     remark: text('remark').notNull().default(''),
     ...audit,
   },
-  (t) => [uniqueIndex('post_tenant_code_uq').on(t.tenantId, t.postCode).where(sql`${t.isDeleted} = 0`)],
+  (t) => [
+    uniqueIndex('post_tenant_code_uq')
+      .on(t.tenantId, t.postCode)
+      .where(sql`${t.isDeleted} = 0`),
+  ],
 );
 
 /** A user's settings per platform (web, app, other): the family's update-platform / platform-detail calls. */

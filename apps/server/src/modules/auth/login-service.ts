@@ -132,7 +132,10 @@ export class LoginService {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.db.update(session).set({ revokedAt: new Date() }).where(and(eq(session.id, sessionId), isNull(session.revokedAt)));
+    await this.db
+      .update(session)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(session.id, sessionId), isNull(session.revokedAt)));
     this.sessions.forget(sessionId);
   }
 

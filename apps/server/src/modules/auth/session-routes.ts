@@ -68,7 +68,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext, logins: Log
 
   const userInfo = async (req: FastifyRequest) => {
     const me = caller(req);
-    const [u] = await db.select().from(user).where(visible(user, scopeOf(req), eq(user.id, me.userId))).limit(1);
+    const [u] = await db
+      .select()
+      .from(user)
+      .where(visible(user, scopeOf(req), eq(user.id, me.userId)))
+      .limit(1);
     // the account was deleted while its session lived
     if (!u) throw unauthorized(AUTH_MESSAGES.unauthorized);
     return ok({

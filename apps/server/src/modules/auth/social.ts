@@ -61,7 +61,9 @@ export class SocialLogin {
     }).catch(() => null);
     const token = tokenRes?.ok ? ((await tokenRes.json()) as { access_token?: string }) : null;
     if (!token?.access_token) throw new GrantError(400, 'invalid_grant', '第三方授权码无效');
-    const infoRes = await fetch(p.userInfoUrl, { headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) }).catch(() => null);
+    const infoRes = await fetch(p.userInfoUrl, { headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) }).catch(
+      () => null,
+    );
     const info = infoRes?.ok ? ((await infoRes.json()) as Record<string, unknown>) : null;
     const uuid = info && (info.id ?? info.sub);
     if (!uuid) throw new GrantError(400, 'invalid_grant', '获取第三方用户信息失败');

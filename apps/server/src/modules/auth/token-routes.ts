@@ -8,7 +8,11 @@ import { GrantError } from './login-service';
 // The three ways to ask for a token (OAuth2 query string, JSON login, JSON refresh), each answering refusals its own way.
 
 // a refused grant is OAuth JSON; a request that fails its schema gets the envelope like every other call
-const OAuthError = Type.Union([Type.Object({ error: Type.String(), error_description: Type.String(), oauth_id: Type.Optional(Type.String()) }), EmptyEnvelope, Envelope(Type.Object({ field: Type.String() }))]);
+const OAuthError = Type.Union([
+  Type.Object({ error: Type.String(), error_description: Type.String(), oauth_id: Type.Optional(Type.String()) }),
+  EmptyEnvelope,
+  Envelope(Type.Object({ field: Type.String() })),
+]);
 const TokenBody = Type.Object({}, { additionalProperties: true, description: 'raw OAuth2 token JSON (TokenResponse)' });
 
 /** A refused grant as OAuth2 error JSON. */
@@ -61,7 +65,12 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext, grant: Grant)
     schema: {
       tags: ['认证'],
       summary: '刷新令牌',
-      body: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 12 })), refresh_token: Type.String({ minLength: 1, maxLength: 256 }), grant_type: Type.Optional(Type.String()), scopes: Type.Optional(Type.String()) }),
+      body: Type.Object({
+        tenantId: Type.Optional(Type.String({ maxLength: 12 })),
+        refresh_token: Type.String({ minLength: 1, maxLength: 256 }),
+        grant_type: Type.Optional(Type.String()),
+        scopes: Type.Optional(Type.String()),
+      }),
       response: { 200: Envelope(TokenBody), 400: EmptyEnvelope, 401: EmptyEnvelope },
     },
     config: { public: true, rateLimit: loginLimit },

@@ -54,7 +54,11 @@ export function authorityRoutes(ctx: AppContext) {
         tags: ['旧平台'],
         summary: '用户可见项目列表',
         querystring: Type.Object({ username: Type.Optional(Type.String({ maxLength: 64 })) }),
-        response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), name: Type.String(), tririgaCode: Type.String(), logoUrl: Type.String(), cityId: Type.String(), companyId: Type.String() }))) },
+        response: {
+          200: Envelope(
+            Type.Array(Type.Object({ id: Type.String(), name: Type.String(), tririgaCode: Type.String(), logoUrl: Type.String(), cityId: Type.String(), companyId: Type.String() })),
+          ),
+        },
       },
       config: { signedIn: true },
       handler: async (req) => {

@@ -42,7 +42,17 @@ export async function projectTree(db: Db, scope: Scope): Promise<ProjectTreeNode
           children: [
             all(ALL_OF_CITY_ID, idStr(c.id), `全部(${c.name})`, ofCity, c.name),
             ...ofCity.map((p) =>
-              node({ id: idStr(p.id), pid: idStr(c.id), name: p.name, code: p.tririgaCode, tririgaCode: p.tririgaCode, projectIds: idStr(p.id), projectCity: c.name, projectTririgaCodes: p.tririgaCode, logoUrl: p.logoUrl }),
+              node({
+                id: idStr(p.id),
+                pid: idStr(c.id),
+                name: p.name,
+                code: p.tririgaCode,
+                tririgaCode: p.tririgaCode,
+                projectIds: idStr(p.id),
+                projectCity: c.name,
+                projectTririgaCodes: p.tririgaCode,
+                logoUrl: p.logoUrl,
+              }),
             ),
           ],
         });

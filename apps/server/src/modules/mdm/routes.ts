@@ -54,7 +54,16 @@ export function mdmRoutes(ctx: AppContext) {
         params: IdParam,
         response: {
           200: Envelope(
-            Type.Object({ id: Type.String(), name: Type.String(), logoUrl: Type.String(), tririgaCode: Type.String(), cityId: Type.String(), cityName: Type.String(), companyId: Type.String(), companyName: Type.String() }),
+            Type.Object({
+              id: Type.String(),
+              name: Type.String(),
+              logoUrl: Type.String(),
+              tririgaCode: Type.String(),
+              cityId: Type.String(),
+              cityName: Type.String(),
+              companyId: Type.String(),
+              companyName: Type.String(),
+            }),
           ),
         },
       },
@@ -69,7 +78,16 @@ export function mdmRoutes(ctx: AppContext) {
           .where(visible(project, scopeOf(req), eq(project.id, Number(id))))
           .limit(1);
         if (!row) throw notFound('项目不存在');
-        return ok({ id: idStr(row.p.id), name: row.p.name, logoUrl: row.p.logoUrl, tririgaCode: row.p.tririgaCode, cityId: idStr(row.p.cityId), cityName: row.cityName, companyId: idStr(row.p.companyId), companyName: row.companyName });
+        return ok({
+          id: idStr(row.p.id),
+          name: row.p.name,
+          logoUrl: row.p.logoUrl,
+          tririgaCode: row.p.tririgaCode,
+          cityId: idStr(row.p.cityId),
+          cityName: row.cityName,
+          companyId: idStr(row.p.companyId),
+          companyName: row.companyName,
+        });
       },
     });
 
@@ -97,7 +115,9 @@ export function mdmRoutes(ctx: AppContext) {
       handler: async (req) => {
         const rows = await db.select().from(region).orderBy(asc(region.sort), asc(region.code));
         type Node = { code: string; parentCode: string; name: string; label: string; value: string; level: number; children: Node[] };
-        const nodes = new Map<string, Node>(rows.map((r) => [r.code, { code: r.code, parentCode: r.parentCode, name: r.name, label: r.name, value: r.code, level: r.level, children: [] }]));
+        const nodes = new Map<string, Node>(
+          rows.map((r) => [r.code, { code: r.code, parentCode: r.parentCode, name: r.name, label: r.name, value: r.code, level: r.level, children: [] }]),
+        );
         const roots: Node[] = [];
         for (const n of nodes.values()) (nodes.get(n.parentCode)?.children ?? roots).push(n);
         const { parentCode } = req.query as { parentCode?: string };

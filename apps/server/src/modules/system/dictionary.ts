@@ -73,7 +73,12 @@ export function dictionaryRoutes(store: ResourceStore, basePath: string) {
       isSealed: Type.Number(),
     });
     app.get(`${basePath}/dictionary`, {
-      schema: { tags: [store.def.title.zh], summary: `${store.def.title.zh}: 字典项 (按编号)`, querystring: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }), response: { 200: Envelope(Type.Array(Item)) } },
+      schema: {
+        tags: [store.def.title.zh],
+        summary: `${store.def.title.zh}: 字典项 (按编号)`,
+        querystring: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: Envelope(Type.Array(Item)) },
+      },
       // coded values are shown on every page: any signed-in user reads them
       config: { signedIn: true },
       handler: async (req) => {

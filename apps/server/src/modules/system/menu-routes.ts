@@ -47,7 +47,11 @@ const TopMenuSchema = Type.Object({
 const MenuTree = (s: TSchema) => Envelope(Type.Array(s));
 
 /** Sends JSON the cache already serialised; the response schema still documents its shape. */
-const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(json);
+const sendJson = (reply: FastifyReply, json: string) =>
+  reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload) => payload as string)
+    .send(json);
 
 /** The menus the shell draws (top menu, side menu, button grants), filtered by the caller's roles. */
 export function menuRoutes(ctx: AppContext) {

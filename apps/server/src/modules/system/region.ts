@@ -62,7 +62,17 @@ export function regionOptions(ctx: AppContext): ResourceOptions {
             await tx
               .insert(region)
               .values(batch)
-              .onConflictDoUpdate({ target: region.code, set: { parentCode: sqlExcluded('parent_code'), name: sqlExcluded('name'), level: sqlExcluded('level'), sort: sqlExcluded('sort'), remark: sqlExcluded('remark'), ancestors: sqlExcluded('ancestors') } });
+              .onConflictDoUpdate({
+                target: region.code,
+                set: {
+                  parentCode: sqlExcluded('parent_code'),
+                  name: sqlExcluded('name'),
+                  level: sqlExcluded('level'),
+                  sort: sqlExcluded('sort'),
+                  remark: sqlExcluded('remark'),
+                  ancestors: sqlExcluded('ancestors'),
+                },
+              });
           }
         });
         return `导入成功, 共 ${rows.length} 条`;

@@ -29,7 +29,10 @@ export function shellDataRoutes(ctx: AppContext) {
       config: { public: true },
       handler: async (req) => {
         const { domain } = req.query as { domain: string };
-        const host = domain.replace(/^https?:\/\//, '').split('/')[0].toLowerCase();
+        const host = domain
+          .replace(/^https?:\/\//, '')
+          .split('/')[0]
+          .toLowerCase();
         const [t] = await db
           .select()
           .from(tenant)

@@ -31,11 +31,18 @@ export function accountRoutes(ctx: AppContext) {
         const b = req.body as { oldPassword: string; newPassword: string; newPassword1: string };
         const rule = passwordChangeError(b.oldPassword, b.newPassword, b.newPassword1);
         if (rule) throw badRequest(rule, rule === PASSWORD_MESSAGES.repeatFormat || rule === PASSWORD_MESSAGES.mismatch ? 'newPassword1' : 'newPassword');
-        const [u] = await db.select().from(user).where(visible(user, scopeOf(req), eq(user.id, me.userId))).limit(1);
+        const [u] = await db
+          .select()
+          .from(user)
+          .where(visible(user, scopeOf(req), eq(user.id, me.userId)))
+          .limit(1);
         // the account was deleted while its session lived
         if (!u) throw unauthorized(AUTH_MESSAGES.unauthorized);
         if (!(await verifyPassword(u.password, b.oldPassword))) throw badRequest(PASSWORD_MESSAGES.oldWrong, 'oldPassword');
-        await db.update(user).set({ password: await hashPassword(b.newPassword), updateUser: me.userId, updateTime: new Date() }).where(eq(user.id, u.id));
+        await db
+          .update(user)
+          .set({ password: await hashPassword(b.newPassword), updateUser: me.userId, updateTime: new Date() })
+          .where(eq(user.id, u.id));
         return ok(true, PASSWORD_MESSAGES.changed);
       },
     });
@@ -79,23 +86,43 @@ export function accountRoutes(ctx: AppContext) {
     const Option = Type.Object({ id: Type.String(), name: Type.String() });
 
     app.get('/us-system/dept/select', {
-      schema: { tags: ['用户'], summary: '本人可切换的部门', querystring: Type.Object({ userId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }), response: { 200: Envelope(Type.Array(Option)) } },
+      schema: {
+        tags: ['用户'],
+        summary: '本人可切换的部门',
+        querystring: Type.Object({ userId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }),
+        response: { 200: Envelope(Type.Array(Option)) },
+      },
       config: { signedIn: true },
       handler: async (req) => {
         const me = caller(req);
         const [u] = await db.select({ deptId: user.deptId }).from(user).where(eq(user.id, me.userId)).limit(1);
-        const rows = ids(u.deptId).length ? await db.select().from(dept).where(visible(dept, scopeOf(req), inArray(dept.id, ids(u.deptId)))) : [];
+        const rows = ids(u.deptId).length
+          ? await db
+              .select()
+              .from(dept)
+              .where(visible(dept, scopeOf(req), inArray(dept.id, ids(u.deptId))))
+          : [];
         return ok(rows.map((d) => ({ id: idStr(d.id), name: d.deptName })));
       },
     });
 
     app.get('/us-system/role/select', {
-      schema: { tags: ['用户'], summary: '本人可切换的角色', querystring: Type.Object({ userId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }), response: { 200: Envelope(Type.Array(Option)) } },
+      schema: {
+        tags: ['用户'],
+        summary: '本人可切换的角色',
+        querystring: Type.Object({ userId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }),
+        response: { 200: Envelope(Type.Array(Option)) },
+      },
       config: { signedIn: true },
       handler: async (req) => {
         const me = caller(req);
         const [u] = await db.select({ roleId: user.roleId }).from(user).where(eq(user.id, me.userId)).limit(1);
-        const rows = ids(u.roleId).length ? await db.select().from(role).where(visible(role, scopeOf(req), inArray(role.id, ids(u.roleId)))) : [];
+        const rows = ids(u.roleId).length
+          ? await db
+              .select()
+              .from(role)
+              .where(visible(role, scopeOf(req), inArray(role.id, ids(u.roleId))))
+          : [];
         return ok(rows.map((r) => ({ id: idStr(r.id), name: r.roleName })));
       },
     });
@@ -127,7 +154,11 @@ export function accountRoutes(ctx: AppContext) {
         const scope = tenantScope(b.tenantId);
         const [t] = await db.select({ id: tenant.id }).from(tenant).where(visible(tenant, scope)).limit(1);
         if (!t) throw badRequest('租户不存在', 'tenantId');
-        const [taken] = await db.select({ id: user.id }).from(user).where(visible(user, scope, eq(user.account, b.account))).limit(1);
+        const [taken] = await db
+          .select({ id: user.id })
+          .from(user)
+          .where(visible(user, scope, eq(user.account, b.account)))
+          .limit(1);
         if (taken) throw badRequest(REGISTER_MESSAGES.accountTaken, 'account');
         let binding: typeof userOauth.$inferSelect | undefined;
         if (b.oauthId) {
@@ -142,7 +173,16 @@ export function accountRoutes(ctx: AppContext) {
         // status 0: the account exists but cannot log in until an administrator approves it
         const [created] = await db
           .insert(user)
-          .values({ tenantId: b.tenantId, account: b.account, password: await hashPassword(b.password), name: b.name ?? b.account, realName: b.name ?? '', avatar: binding?.avatar ?? '', userType: 3, status: 0 })
+          .values({
+            tenantId: b.tenantId,
+            account: b.account,
+            password: await hashPassword(b.password),
+            name: b.name ?? b.account,
+            realName: b.name ?? '',
+            avatar: binding?.avatar ?? '',
+            userType: 3,
+            status: 0,
+          })
           .returning({ id: user.id });
         if (binding) await db.update(userOauth).set({ userId: created.id }).where(eq(userOauth.id, binding.id));
         ctx.totals.forget(userResource.name);

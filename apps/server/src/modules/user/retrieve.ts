@@ -82,7 +82,12 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
       schema: {
         tags: ['找回密码'],
         summary: '发送短信验证码 (需图形验证码 Captcha-Key / Captcha-Code)',
-        querystring: Type.Object({ account: Type.String({ minLength: 1, maxLength: 64 }), phone: Type.String({ maxLength: 32 }), type: Type.Optional(Type.String({ maxLength: 32 })), tenantId: Type.Optional(Type.String({ maxLength: 12 })) }),
+        querystring: Type.Object({
+          account: Type.String({ minLength: 1, maxLength: 64 }),
+          phone: Type.String({ maxLength: 32 }),
+          type: Type.Optional(Type.String({ maxLength: 32 })),
+          tenantId: Type.Optional(Type.String({ maxLength: 12 })),
+        }),
         response: { 200: EmptyEnvelope },
       },
       config: { public: true, ...limit, fieldMessages: { account: { required: '请先输入账号名称' } } },
@@ -107,7 +112,9 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
           .where(and(eq(verifyCode.phone, q.phone), eq(verifyCode.purpose, PURPOSE), gt(verifyCode.createTime, new Date(Date.now() - 86_400_000))));
         if (Number(n) >= DAILY_LIMIT) throw badRequest(RETRIEVE_MESSAGES.dailyLimit, 'phone');
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        await db.insert(verifyCode).values({ tenantId, userId: u.id, phone: q.phone, purpose: PURPOSE, codeHash: codeHash(q.phone, code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+        await db
+          .insert(verifyCode)
+          .values({ tenantId, userId: u.id, phone: q.phone, purpose: PURPOSE, codeHash: codeHash(q.phone, code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
         await sms.send(tenantId, q.phone, `【运营工作台】您正在找回密码,验证码 ${code},5分钟内有效。如非本人操作请忽略。`);
         return ok(true, RETRIEVE_MESSAGES.sent);
       },
@@ -125,17 +132,36 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
       const expected = Buffer.from(row.codeHash, 'hex');
       const given = Buffer.from(codeHash(phone, code), 'hex');
       if (!timingSafeEqual(expected, given)) {
-        await db.update(verifyCode).set({ attempts: row.attempts + 1 }).where(eq(verifyCode.id, row.id));
+        await db
+          .update(verifyCode)
+          .set({ attempts: row.attempts + 1 })
+          .where(eq(verifyCode.id, row.id));
         throw badRequest(RETRIEVE_MESSAGES.badCode, 'code');
       }
-      const [used] = await db.update(verifyCode).set({ usedAt: new Date() }).where(and(eq(verifyCode.id, row.id), isNull(verifyCode.usedAt))).returning();
+      const [used] = await db
+        .update(verifyCode)
+        .set({ usedAt: new Date() })
+        .where(and(eq(verifyCode.id, row.id), isNull(verifyCode.usedAt)))
+        .returning();
       if (!used) throw badRequest(RETRIEVE_MESSAGES.badCode, 'code');
-      const [u] = await db.select().from(user).where(visible(user, tenantScope(row.tenantId), eq(user.id, row.userId))).limit(1);
+      const [u] = await db
+        .select()
+        .from(user)
+        .where(visible(user, tenantScope(row.tenantId), eq(user.id, row.userId)))
+        .limit(1);
       if (!u) throw badRequest(RETRIEVE_MESSAGES.noAccount, 'account');
-      return identify.sign({ sid: `retrieve:${row.id}`, tenant_id: u.tenantId, user_id: String(u.id), account: u.account, role_id: '', dept_id: '', client_id: PURPOSE }, 600, String(row.id));
+      return identify.sign(
+        { sid: `retrieve:${row.id}`, tenant_id: u.tenantId, user_id: String(u.id), account: u.account, role_id: '', dept_id: '', client_id: PURPOSE },
+        600,
+        String(row.id),
+      );
     };
 
-    const CodeQuery = Type.Object({ phone: Type.String({ minLength: 1, maxLength: 32 }), code: Type.String({ pattern: '^\\d{6}$' }), identifyCode: Type.Optional(Type.String({ maxLength: 2000 })) });
+    const CodeQuery = Type.Object({
+      phone: Type.String({ minLength: 1, maxLength: 32 }),
+      code: Type.String({ pattern: '^\\d{6}$' }),
+      identifyCode: Type.Optional(Type.String({ maxLength: 2000 })),
+    });
     for (const path of ['/us-user/retrieve/validateCode', '/us-user/retrieve/validateCodeForgetPass']) {
       app.get(path, {
         schema: { tags: ['找回密码'], summary: '校验短信验证码, 返回 identifyCode', querystring: CodeQuery, response: { 200: Envelope(Type.Object({ identifyCode: Type.String() })) } },
@@ -168,7 +194,10 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
           .where(visible(verifyCode, tenantScope(claims.tenant_id), eq(verifyCode.id, Number(claims.jti)), isNull(verifyCode.consumedAt)))
           .returning({ id: verifyCode.id });
         if (!first) throw badRequest(RETRIEVE_MESSAGES.badIdentify, 'identifyCode');
-        await db.update(user).set({ password: await hashPassword(b.newPassword), failCount: 0, lockedUntil: null, updateTime: new Date() }).where(eq(user.id, Number(claims.user_id)));
+        await db
+          .update(user)
+          .set({ password: await hashPassword(b.newPassword), failCount: 0, lockedUntil: null, updateTime: new Date() })
+          .where(eq(user.id, Number(claims.user_id)));
         return ok(true, RETRIEVE_MESSAGES.reset);
       },
     });

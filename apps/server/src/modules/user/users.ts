@@ -55,8 +55,15 @@ export function userOptions(ctx: AppContext): ResourceOptions {
     actions: {
       /** A registered guest (status 0) becomes a user of the tenant, with the plain role unless given others. */
       async 'audit-pass'({ scope, keys, store, user: me }) {
-        const [plain] = await db.select({ id: role.id }).from(role).where(visible(role, scope, eq(role.roleAlias, 'user'))).limit(1);
-        const pending = await db.select().from(user).where(store.where(scope, inArray(user.id, keys as number[]), eq(user.status, 0)));
+        const [plain] = await db
+          .select({ id: role.id })
+          .from(role)
+          .where(visible(role, scope, eq(role.roleAlias, 'user')))
+          .limit(1);
+        const pending = await db
+          .select()
+          .from(user)
+          .where(store.where(scope, inArray(user.id, keys as number[]), eq(user.status, 0)));
         for (const u of pending) {
           await db
             .update(user)
@@ -66,7 +73,11 @@ export function userOptions(ctx: AppContext): ResourceOptions {
         return `已审核 ${pending.length} 个账号`;
       },
       async 'reset-password'({ scope, keys, store }) {
-        const [p] = await db.select({ v: param.paramValue }).from(param).where(visible(param, scope, eq(param.paramKey, 'account.initPassword'))).limit(1);
+        const [p] = await db
+          .select({ v: param.paramValue })
+          .from(param)
+          .where(visible(param, scope, eq(param.paramKey, 'account.initPassword')))
+          .limit(1);
         const password = await hashPassword(p?.v || FALLBACK_INIT_PASSWORD);
         const done = await db
           .update(user)
@@ -93,7 +104,11 @@ export function userPlatformRoutes(ctx: AppContext) {
     const db = ctx.database.db;
     const Platform = Type.Object({ userId: Type.String(), userType: Type.Integer(), userExt: Type.String() });
     const findUser = async (scope: Scope, id: number) => {
-      const [u] = await db.select({ id: user.id, userType: user.userType }).from(user).where(visible(user, scope, eq(user.id, id))).limit(1);
+      const [u] = await db
+        .select({ id: user.id, userType: user.userType })
+        .from(user)
+        .where(visible(user, scope, eq(user.id, id)))
+        .limit(1);
       if (!u) throw notFound('数据不存在');
       return u;
     };
@@ -104,7 +119,11 @@ export function userPlatformRoutes(ctx: AppContext) {
       handler: async (req) => {
         const scope = scopeOf(req);
         const u = await findUser(scope, Number((req.query as { id: string }).id));
-        const [p] = await db.select().from(userPlatform).where(visible(userPlatform, scope, eq(userPlatform.userId, u.id), eq(userPlatform.userType, u.userType))).limit(1);
+        const [p] = await db
+          .select()
+          .from(userPlatform)
+          .where(visible(userPlatform, scope, eq(userPlatform.userId, u.id), eq(userPlatform.userType, u.userType)))
+          .limit(1);
         return ok({ userId: String(u.id), userType: u.userType, userExt: p?.userExt ?? '' });
       },
     });

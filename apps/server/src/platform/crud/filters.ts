@@ -30,7 +30,14 @@ interface Filter {
  * The filters a list or export request asks for, as values ready to bind and the
  * condition each makes. Empty values are dropped (a cleared search field).
  */
-export function activeFilters(def: AnyResourceDef, columns: Record<string, PgColumn>, key: PgColumn, custom: Record<string, CustomFilter>, q: Record<string, unknown>, scope: Scope): Map<string, Filter> {
+export function activeFilters(
+  def: AnyResourceDef,
+  columns: Record<string, PgColumn>,
+  key: PgColumn,
+  custom: Record<string, CustomFilter>,
+  q: Record<string, unknown>,
+  scope: Scope,
+): Map<string, Filter> {
   const active = new Map<string, Filter>();
   const text = (k: string) => (typeof q[k] === 'string' ? (q[k] as string).trim() : '');
   const numeric = (c: PgColumn) => c.dataType === 'number';
@@ -52,7 +59,10 @@ export function activeFilters(def: AnyResourceDef, columns: Record<string, PgCol
     if (!f.search) continue;
     const col = columns[k];
     if (f.search === 'range') {
-      for (const [suffix, op] of [['_dategt', gt], ['_datelt', lt]] as const) {
+      for (const [suffix, op] of [
+        ['_dategt', gt],
+        ['_datelt', lt],
+      ] as const) {
         const v = text(k + suffix);
         if (v) active.set(k + suffix, { value: asDate(k + suffix, v), where: (b) => op(col, b) });
       }

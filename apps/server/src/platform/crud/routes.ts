@@ -93,7 +93,13 @@ const readersOf = (name: string) => RESOURCES.filter((d) => d.name !== name && O
  * route declares its permission (read routes the menu code, writes the button
  * codes); every read and write goes through the store, scoped by the caller.
  */
-export function registerResource<F extends Record<string, FieldDef>>(app: FastifyInstance, deps: CrudDeps, typed: ResourceDef<F>, table: TableFor<F>, options: ResourceOptions = {}): ResourceStore {
+export function registerResource<F extends Record<string, FieldDef>>(
+  app: FastifyInstance,
+  deps: CrudDeps,
+  typed: ResourceDef<F>,
+  table: TableFor<F>,
+  options: ResourceOptions = {},
+): ResourceStore {
   const { db, registry } = deps;
   const def = typed as unknown as AnyResourceDef;
   const self = registry.add(def, table);
@@ -124,13 +130,17 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
     for (const url of [verb ? pathOf(def, verb) : `${def.basePath}/${path}`, ...aliases.map((a) => `${def.basePath}/${a}`)]) app.route({ ...opts, url } as RouteOptions);
   };
 
-
   /** A paged list; `narrow` names the parameters that select a view of the records (not filters). */
   const listRoute = (summary: string, narrow: Record<string, TSchema>, where: (req: FastifyRequest) => SQL | undefined): Omit<RouteOptions, 'url'> => {
     const allowed = new Set([...allowedFilters, ...Object.keys(narrow)]);
     return {
       method: 'GET',
-      schema: { tags: [tag], summary: `${tag}: ${summary}`, querystring: Type.Object({ ...schemas.ListQuery.properties, ...narrow }), response: { 200: Envelope(PageOf(RecordSchema)) } },
+      schema: {
+        tags: [tag],
+        summary: `${tag}: ${summary}`,
+        querystring: Type.Object({ ...schemas.ListQuery.properties, ...narrow }),
+        response: { 200: Envelope(PageOf(RecordSchema)) },
+      },
       config: { permission: menu, fieldMessages },
       preValidation: refuseUnknown(allowed),
       handler: async (req) => {
@@ -144,9 +154,20 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
       },
     };
   };
-  route('list', 'list', listRoute('分页列表', {}, () => undefined), options.aliases?.list);
+  route(
+    'list',
+    'list',
+    listRoute('分页列表', {}, () => undefined),
+    options.aliases?.list,
+  );
   for (const [path, view] of Object.entries(options.views ?? {})) {
-    route(null, path, listRoute(view.summary, Object.fromEntries(Object.entries(view.query ?? {}).map(([k, v]) => [k, Type.Optional(v)])), (req) => view.where(req.query as Record<string, string | undefined>, store)));
+    route(
+      null,
+      path,
+      listRoute(view.summary, Object.fromEntries(Object.entries(view.query ?? {}).map(([k, v]) => [k, Type.Optional(v)])), (req) =>
+        view.where(req.query as Record<string, string | undefined>, store),
+      ),
+    );
   }
 
   route(
@@ -154,7 +175,12 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
     'detail',
     {
       method: 'GET',
-      schema: { tags: [tag], summary: `${tag}: 详情 (id${key !== 'id' ? ` 或 ${key}` : ''}${(def.unique ?? []).map((u) => ` 或 ${u.field}`).join('')})`, querystring: schemas.DetailQuery, response: { 200: Envelope(RecordSchema) } },
+      schema: {
+        tags: [tag],
+        summary: `${tag}: 详情 (id${key !== 'id' ? ` 或 ${key}` : ''}${(def.unique ?? []).map((u) => ` 或 ${u.field}`).join('')})`,
+        querystring: schemas.DetailQuery,
+        response: { 200: Envelope(RecordSchema) },
+      },
       config: { permission: menu },
       handler: async (req) => {
         const q = req.query as Record<string, string | undefined>;
@@ -171,12 +197,13 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
   );
 
   // a tree is picked from its tree (`tree`); `select` of a tree resource is the family's own call (a user's depts, roles)
-  if (!def.tree) route('select', 'select', {
-    method: 'GET',
-    schema: { tags: [tag], summary: `${tag}: 下拉选项 (id, label)`, response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), label: Type.String() }))) } },
-    config: { permission: readers },
-    handler: async (req) => ok(await store.options(scopeOf(req))),
-  });
+  if (!def.tree)
+    route('select', 'select', {
+      method: 'GET',
+      schema: { tags: [tag], summary: `${tag}: 下拉选项 (id, label)`, response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), label: Type.String() }))) } },
+      config: { permission: readers },
+      handler: async (req) => ok(await store.options(scopeOf(req))),
+    });
 
   const submit: Omit<RouteOptions, 'url'> = {
     method: 'POST',
@@ -257,13 +284,26 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
     const parentField = def.tree.parentField;
     const ParentQuery = Type.Object({ [parentField]: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.-]*$', maxLength: 64 })) });
     const TreeNodeSchema = Type.Recursive((Node) =>
-      Type.Object({ id: Type.String(), parentId: Type.String(), title: Type.String(), key: Type.String(), value: Type.String(), hasChildren: Type.Boolean(), children: Type.Optional(Type.Array(Node)) }),
+      Type.Object({
+        id: Type.String(),
+        parentId: Type.String(),
+        title: Type.String(),
+        key: Type.String(),
+        value: Type.String(),
+        hasChildren: Type.Boolean(),
+        children: Type.Optional(Type.Array(Node)),
+      }),
     );
     const parentOf = (req: FastifyRequest) => (req.query as Record<string, string | undefined>)[parentField] || undefined;
     const allowedLazy = new Set([...allowedFilters, parentField].filter((k) => k !== 'current' && k !== 'size'));
     route(null, 'lazy-list', {
       method: 'GET',
-      schema: { tags: [tag], summary: `${tag}: 懒加载列表 (${parentField} 的下一级, 带 hasChildren)`, querystring: Type.Object({ ...ParentQuery.properties, ...schemas.ExportQuery.properties }), response: { 200: Envelope(Type.Array(RecordSchema)) } },
+      schema: {
+        tags: [tag],
+        summary: `${tag}: 懒加载列表 (${parentField} 的下一级, 带 hasChildren)`,
+        querystring: Type.Object({ ...ParentQuery.properties, ...schemas.ExportQuery.properties }),
+        response: { 200: Envelope(Type.Array(RecordSchema)) },
+      },
       config: { permission: menu, fieldMessages },
       preValidation: refuseUnknown(allowedLazy),
       handler: async (req) => {
@@ -278,7 +318,10 @@ export function registerResource<F extends Record<string, FieldDef>>(app: Fastif
         tags: [tag],
         summary: `${tag}: 树 (叶子节点无 children)`,
         // tenantId: the family's clients send it; the caller's own tenant is what they see
-        querystring: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 12 })), ...Object.fromEntries(Object.entries(treeFilters).map(([k, f]) => [k, Type.Optional(f.schema)])) }),
+        querystring: Type.Object({
+          tenantId: Type.Optional(Type.String({ maxLength: 12 })),
+          ...Object.fromEntries(Object.entries(treeFilters).map(([k, f]) => [k, Type.Optional(f.schema)])),
+        }),
         response: { 200: Envelope(Type.Array(TreeNodeSchema)) },
       },
       config: { permission: readers },
@@ -348,7 +391,8 @@ function checkColumns(def: AnyResourceDef, columns: Record<string, PgColumn>): v
     const col = columns[k];
     if (!col) throw new Error(`resource '${def.name}': field '${k}' has no column in its table`);
     const length = (col as PgColumn & { length?: number }).length;
-    if (length !== undefined && f.maxLength !== undefined && f.maxLength > length) throw new Error(`resource '${def.name}': field '${k}' allows ${f.maxLength} characters, its column ${length}`);
+    if (length !== undefined && f.maxLength !== undefined && f.maxLength > length)
+      throw new Error(`resource '${def.name}': field '${k}' allows ${f.maxLength} characters, its column ${length}`);
   }
   if (def.tenancy !== 'global' && !columns.tenantId) throw new Error(`resource '${def.name}' is per tenant but its table has no tenant_id`);
   if (def.tenancy === 'global' && columns.tenantId) throw new Error(`resource '${def.name}' is global but its table has a tenant_id`);

@@ -125,7 +125,8 @@ export function resourceSchemas(def: AnyResourceDef, extras: SchemaExtras = {}) 
     { additionalProperties: false },
   );
 
-  const actionBody = (fields: Record<string, FieldDef>) => Type.Object(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.required ? inputSchema(f) : Type.Optional(inputSchema(f))])), { additionalProperties: false });
+  const actionBody = (fields: Record<string, FieldDef>) =>
+    Type.Object(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.required ? inputSchema(f) : Type.Optional(inputSchema(f))])), { additionalProperties: false });
 
   return { fieldMessages, Record, ListQuery, ExportQuery, DetailQuery, SubmitBody, searchable, Filters, actionBody };
 }

@@ -87,7 +87,11 @@ export class ResourceStore {
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
     if (extra) {
       // a caller's own condition (the children of one parent) is not prepared
-      const where = this.where(scope, filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)), extra);
+      const where = this.where(
+        scope,
+        filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)),
+        extra,
+      );
       const [{ n }] = await this.db.select({ n: count() }).from(this.table).where(where);
       const rows = await this.db
         .select(this.listed(scope))
@@ -110,7 +114,10 @@ export class ResourceStore {
   private prepared(sig: string, active: ReturnType<typeof activeFilters>) {
     let s = this.statements.get(sig);
     if (!s) {
-      const where = this.where(PREPARED_SCOPE, filterWhere(active, (k) => sql.placeholder(k)));
+      const where = this.where(
+        PREPARED_SCOPE,
+        filterWhere(active, (k) => sql.placeholder(k)),
+      );
       const n = this.statements.size;
       s = {
         rows: this.db
@@ -131,7 +138,10 @@ export class ResourceStore {
   /** Every row matching the filters, in batches of `batch` (exports): keyset paging on the key. */
   async *scan(scope: Scope, q: Record<string, unknown>, batch: number): AsyncGenerator<Row[]> {
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
-    const where = this.where(scope, filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)));
+    const where = this.where(
+      scope,
+      filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)),
+    );
     let last: unknown;
     for (;;) {
       const rows: Row[] = await this.db
@@ -156,12 +166,22 @@ export class ResourceStore {
   }
 
   findMany(scope: Scope, keys: (string | number)[]): Promise<Row[]> {
-    return keys.length ? this.db.select().from(this.table).where(this.where(scope, inArray(this.key, keys))) : Promise.resolve([]);
+    return keys.length
+      ? this.db
+          .select()
+          .from(this.table)
+          .where(this.where(scope, inArray(this.key, keys)))
+      : Promise.resolve([]);
   }
 
   /** Options of refs: every visible record as { id, label }. */
   async options(scope: Scope): Promise<{ id: string; label: string }[]> {
-    const rows = await this.db.select({ id: this.key, label: this.self.label }).from(this.table).where(this.where(scope)).orderBy(...this.order).limit(SELECT_LIMIT);
+    const rows = await this.db
+      .select({ id: this.key, label: this.self.label })
+      .from(this.table)
+      .where(this.where(scope))
+      .orderBy(...this.order)
+      .limit(SELECT_LIMIT);
     return rows.map((r) => ({ id: String(r.id), label: String(r.label) }));
   }
 
@@ -172,7 +192,13 @@ export class ResourceStore {
     if (!this.levelStatements) {
       const where = this.where(PREPARED_SCOPE, eq(this.parent!, sql.placeholder('parent')));
       this.levelStatements = {
-        rows: this.db.select(this.listed(PREPARED_SCOPE)).from(this.table).where(where).orderBy(...this.order).limit(SELECT_LIMIT).prepare(`${this.def.name}_level`) as unknown as Prepared<Row[]>,
+        rows: this.db
+          .select(this.listed(PREPARED_SCOPE))
+          .from(this.table)
+          .where(where)
+          .orderBy(...this.order)
+          .limit(SELECT_LIMIT)
+          .prepare(`${this.def.name}_level`) as unknown as Prepared<Row[]>,
         nodes: this.db
           .select({ key: this.key, parent: this.parent!, label: this.self.label })
           .from(this.table)
@@ -202,10 +228,18 @@ export class ResourceStore {
     else {
       const filters = filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v));
       const atLevel = parentKey === undefined ? undefined : eq(this.parent!, parent);
-      rows = await this.db.select(this.listed(scope)).from(this.table).where(this.where(scope, atLevel, filters)).orderBy(...this.order).limit(SELECT_LIMIT);
+      rows = await this.db
+        .select(this.listed(scope))
+        .from(this.table)
+        .where(this.where(scope, atLevel, filters))
+        .orderBy(...this.order)
+        .limit(SELECT_LIMIT);
     }
     const key = keyOf(this.def);
-    const parents = await this.parentsAmong(scope, rows.map((r) => r[key]));
+    const parents = await this.parentsAmong(
+      scope,
+      rows.map((r) => r[key]),
+    );
     return rows.map((r) => ({ ...r, hasChildren: parents.has(String(r[key])) }));
   }
 
@@ -225,7 +259,10 @@ export class ResourceStore {
   /** One level of the tree as nodes. */
   async lazyTree(scope: Scope, parentKey: string | undefined): Promise<TreeNode[]> {
     const rows = await this.levels().nodes.execute({ tenantId: scope.tenantId, parent: this.keyValue(parentKey ?? this.def.tree!.root) });
-    const parents = await this.parentsAmong(scope, rows.map((r) => r.key));
+    const parents = await this.parentsAmong(
+      scope,
+      rows.map((r) => r.key),
+    );
     return rows.map((r) => treeNode(this.treeRow(r), parents.has(String(r.key))));
   }
 
@@ -290,7 +327,10 @@ export class ResourceStore {
       const target = this.registry.get(f.ref!.resource);
       const wanted = f.kind === 'multiRef' ? String(values[k]).split(',') : [String(values[k])];
       const keys = [...new Set(wanted)].map((v) => (target.key.dataType === 'number' ? Number(v) : v));
-      const found = await this.db.select({ k: target.key }).from(target.table).where(visible(target.table, scope, inArray(target.key, keys)));
+      const found = await this.db
+        .select({ k: target.key })
+        .from(target.table)
+        .where(visible(target.table, scope, inArray(target.key, keys)));
       if (found.length !== keys.length) throw badRequest(`${f.label.zh}不存在`, k);
     }
   }
@@ -300,7 +340,11 @@ export class ResourceStore {
     for (const ref of this.registry.referencesTo(this.def.name)) {
       const col = ref.from.columns[ref.field];
       const cond = ref.many ? sql`string_to_array(${col}, ',') && ${sql.param(keys.map(String))}::text[]` : inArray(col, keys);
-      const [used] = await this.db.select({ k: ref.from.key }).from(ref.from.table).where(visible(ref.from.table, scope, cond)).limit(1);
+      const [used] = await this.db
+        .select({ k: ref.from.key })
+        .from(ref.from.table)
+        .where(visible(ref.from.table, scope, cond))
+        .limit(1);
       if (used) throw badRequest(`${this.def.title.zh}已被${ref.from.def.title.zh}使用(${ref.from.def.fields[ref.field].label.zh}), 不能删除`, 'ids');
     }
   }
@@ -330,7 +374,10 @@ export class ResourceStore {
     const audit: Row = {};
     if (this.columns.tenantId) audit.tenantId = user.tenantId;
     if (this.columns.createUser) Object.assign(audit, { createUser: user.userId, createDept: Number(user.deptId.split(',')[0]) || null, updateUser: user.userId });
-    const [row] = await db.insert(this.table).values({ ...values, ...audit } as never).returning();
+    const [row] = await db
+      .insert(this.table)
+      .values({ ...values, ...audit } as never)
+      .returning();
     return row as Row;
   }
 
@@ -362,7 +409,10 @@ export class ResourceStore {
     if (!e || e.code !== '23505') return undefined;
     const uniques = this.def.unique ?? [];
     const named = `${e.detail ?? ''} ${e.constraint ?? ''}`;
-    return uniques.find((u) => named.includes(this.columns[u.field].name)) ?? uniques[0] ?? { field: keyOf(this.def), message: { zh: `${this.def.fields[keyOf(this.def)]?.label.zh ?? 'id'}已存在` } };
+    return (
+      uniques.find((u) => named.includes(this.columns[u.field].name)) ??
+      uniques[0] ?? { field: keyOf(this.def), message: { zh: `${this.def.fields[keyOf(this.def)]?.label.zh ?? 'id'}已存在` } }
+    );
   }
 
   forgetTotals(): void {

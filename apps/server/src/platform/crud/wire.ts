@@ -48,8 +48,7 @@ export async function fromWire(def: AnyResourceDef, columns: Record<string, PgCo
     if (f.kind === 'password') {
       if (v !== '' && !PASSWORD_PATTERN.test(String(v))) throw badRequest(`${f.label.zh}至少 ${PASSWORD_MIN_LENGTH} 位, 须同时包含字母和数字`, k);
       v = v === '' ? undefined : await hashPassword(String(v));
-    }
-    else if (f.kind === 'treeRef' && (v === '' || v === null)) v = def.tree?.root ?? '';
+    } else if (f.kind === 'treeRef' && (v === '' || v === null)) v = def.tree?.root ?? '';
     else if (f.kind === 'date') v = v === '' ? null : new Date(String(v));
     if (v === '' && (f.kind === 'ref' || f.kind === 'dict' || f.kind === 'select') && col.dataType === 'number') v = null;
     if (v !== null && v !== undefined && col.dataType === 'number') {

@@ -74,10 +74,7 @@ function ShellLayout() {
     if (buttons.data) setPermission(buttons.data);
   }, [buttons.data, setPermission]);
 
-  const page = useMemo(
-    () => describePage(location.pathname, location.search, index.routesByTop),
-    [location.pathname, location.search, index.routesByTop],
-  );
+  const page = useMemo(() => describePage(location.pathname, location.search, index.routesByTop), [location.pathname, location.search, index.routesByTop]);
   usePageTitle(page ? tabLabel(t, page.tab) : undefined);
 
   // Keyed on the tab's identity, not the page object: closing tabs must not re-open

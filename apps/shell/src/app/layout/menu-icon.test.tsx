@@ -2,7 +2,10 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MenuIcon } from './menu-icon';
 
-const iconName = (source: string | undefined, branch: boolean) => render(<MenuIcon source={source} branch={branch} />).container.querySelector('[role="img"]')?.getAttribute('aria-label');
+const iconName = (source: string | undefined, branch: boolean) =>
+  render(<MenuIcon source={source} branch={branch} />)
+    .container.querySelector('[role="img"]')
+    ?.getAttribute('aria-label');
 
 describe('MenuIcon', () => {
   afterEach(cleanup);

@@ -129,7 +129,15 @@ export default function InfoPage() {
       <Tabs
         items={[
           { key: 'info', label: t('info.tabInfo'), children: <InfoForm /> },
-          { key: 'password', label: t('info.tabPassword'), children: <div className="wb-info-form"><PasswordForm /></div> },
+          {
+            key: 'password',
+            label: t('info.tabPassword'),
+            children: (
+              <div className="wb-info-form">
+                <PasswordForm />
+              </div>
+            ),
+          },
         ]}
       />
     </Card>

@@ -67,7 +67,14 @@ export default function SwitchIdentityDialog({ onClose }: { onClose: () => void 
       width={460}
     >
       {ready && (
-        <Form<Choice> form={form} name="identity" layout="vertical" style={{ marginTop: 16 }} initialValues={{ deptId: initialDept, roleId: initialRole }} onFinish={(choice) => submit.mutate(choice)}>
+        <Form<Choice>
+          form={form}
+          name="identity"
+          layout="vertical"
+          style={{ marginTop: 16 }}
+          initialValues={{ deptId: initialDept, roleId: initialRole }}
+          onFinish={(choice) => submit.mutate(choice)}
+        >
           <Form.Item name="deptId" label={t('identity.dept')} rules={[{ required: true, message: t('identity.deptRequired') }]}>
             <Select allowClear options={(depts.data ?? []).map((d) => ({ value: d.id, label: d.name }))} />
           </Form.Item>

@@ -184,12 +184,7 @@ export default function LoginPage() {
       )}
       {register && settings && (
         <Suspense fallback={null}>
-          <RegisterDialog
-            oauthId={register.oauthId}
-            tenantMode={settings.tenantMode}
-            defaultTenantId={settings.defaultTenantId}
-            onClose={() => setRegister(null)}
-          />
+          <RegisterDialog oauthId={register.oauthId} tenantMode={settings.tenantMode} defaultTenantId={settings.defaultTenantId} onClose={() => setRegister(null)} />
         </Suspense>
       )}
     </AuthFrame>

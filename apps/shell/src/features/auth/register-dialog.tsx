@@ -87,8 +87,7 @@ export default function RegisterDialog({ oauthId, tenantMode, defaultTenantId, o
           rules={[
             { required: true, message: t('register.passwordRequired') },
             ({ getFieldValue }) => ({
-              validator: (_rule, value: string | undefined) =>
-                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('register.mismatch'))),
+              validator: (_rule, value: string | undefined) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('register.mismatch')))),
             }),
           ]}
         >

@@ -69,7 +69,13 @@ function AccountStep({ tenantMode, onNext }: { tenantMode: boolean; onNext: (p: 
         void feedback().message.error(t('retrieve.noPhone'));
         return;
       }
-      onNext({ tenantId: values.tenantId?.trim() || undefined, account: info.account, maskedPhone: info.phone, captchaKey: captcha.data?.key ?? '', captchaCode: values.captcha.trim() });
+      onNext({
+        tenantId: values.tenantId?.trim() || undefined,
+        account: info.account,
+        maskedPhone: info.phone,
+        captchaKey: captcha.data?.key ?? '',
+        captchaCode: values.captcha.trim(),
+      });
     },
   });
   return (
@@ -143,7 +149,14 @@ function PhoneStep({ progress, onNext, onBack }: { progress: Progress; onNext: (
       {showCaptcha && <CaptchaInput captcha={captcha} name="captchaAgain" onRefresh={() => void captcha.refetch()} />}
       <Form.Item label={t('retrieve.code')} required htmlFor="retrieve_code">
         <div className="login-captcha">
-          <Form.Item name="code" noStyle rules={[{ required: true, message: t('retrieve.codeRequired') }, { pattern: /^\d{6}$/, message: t('retrieve.codeFormat') }]}>
+          <Form.Item
+            name="code"
+            noStyle
+            rules={[
+              { required: true, message: t('retrieve.codeRequired') },
+              { pattern: /^\d{6}$/, message: t('retrieve.codeFormat') },
+            ]}
+          >
             <Input id="retrieve_code" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
           </Form.Item>
           <Button className="retrieve-send" disabled={left > 0} loading={send.isPending} onClick={() => send.mutate()}>

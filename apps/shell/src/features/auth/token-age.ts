@@ -5,12 +5,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@wb/contracts/constants';
  * outlived its lifetime (expires_in from the token, else 28800 s) and no refresh
  * is already running.
  */
-export function tokenNeedsCheck(input: {
-  now: number;
-  tokenTime: number | undefined;
-  expiresIn: number | undefined;
-  refreshing: boolean;
-}): boolean {
+export function tokenNeedsCheck(input: { now: number; tokenTime: number | undefined; expiresIn: number | undefined; refreshing: boolean }): boolean {
   if (input.tokenTime === undefined || input.refreshing) return false;
   const lifetimeMs = (input.expiresIn && input.expiresIn > 0 ? input.expiresIn : ACCESS_TOKEN_TTL_SECONDS) * 1000;
   return input.now - input.tokenTime >= lifetimeMs;

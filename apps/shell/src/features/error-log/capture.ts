@@ -55,4 +55,3 @@ export function installErrorCapture(target: Window = window): void {
     if (event.key === null || event.key.endsWith(ERROR_LOG_STORE_NAME)) reloadErrorLog();
   });
 }
-

@@ -6,7 +6,15 @@
  * module' (Firefox) or 'Importing a module script failed' (Safari). Reloading
  * fetches the new chunks.
  */
-const PATTERNS = [/ChunkLoadError/i, /CSS_CHUNK_LOAD_FAILED/, /Loading (?:CSS )?chunk [\w-]+ failed/i, /Failed to fetch dynamically imported module/i, /error loading dynamically imported module/i, /Importing a module script failed/i, /Unable to preload CSS/i];
+const PATTERNS = [
+  /ChunkLoadError/i,
+  /CSS_CHUNK_LOAD_FAILED/,
+  /Loading (?:CSS )?chunk [\w-]+ failed/i,
+  /Failed to fetch dynamically imported module/i,
+  /error loading dynamically imported module/i,
+  /Importing a module script failed/i,
+  /Unable to preload CSS/i,
+];
 
 export function isChunkLoadError(thrown: unknown): boolean {
   if (!thrown) return false;

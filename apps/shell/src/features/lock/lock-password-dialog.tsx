@@ -8,16 +8,7 @@ export default function LockPasswordDialog({ onClose }: { onClose: () => void })
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string }>();
   return (
-    <Modal
-      open
-      title={t('lock.setTitle')}
-      okText={t('header.lock')}
-      cancelText={t('common.cancel')}
-      width={420}
-      destroyOnHidden
-      onCancel={onClose}
-      onOk={() => form.submit()}
-    >
+    <Modal open title={t('lock.setTitle')} okText={t('header.lock')} cancelText={t('common.cancel')} width={420} destroyOnHidden onCancel={onClose} onOk={() => form.submit()}>
       <Form
         form={form}
         layout="vertical"

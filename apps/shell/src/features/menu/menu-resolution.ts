@@ -60,10 +60,7 @@ export function menuQueryString(query: string | undefined | null): string {
  * shows, and an old client that does not know the type shows a harmless 404.
  */
 export type MenuTarget =
-  | { kind: 'route'; to: string }
-  | { kind: 'window'; href: string }
-  | { kind: 'sso'; systemType: string; parkCode?: string }
-  | { kind: 'report'; systemCode: string };
+  { kind: 'route'; to: string } | { kind: 'window'; href: string } | { kind: 'sso'; systemType: string; parkCode?: string } | { kind: 'report'; systemCode: string };
 
 const SSO_SCHEME = /^sso:([\w.-]{1,64})(?:\?(.*))?$/i;
 const REPORT_SCHEME = /^report:([\w.-]{1,64})$/i;
@@ -82,7 +79,10 @@ export function effectivePath(menu: Pick<MenuNode, 'path'> & Partial<Pick<MenuNo
 }
 
 /** Where opening a menu item leads: a route of the shell, a new window, or a single-sign-on call. */
-export function menuTarget(menu: Pick<MenuNode, 'path' | 'name' | 'query' | 'isOpen' | 'isBlank'> & Partial<Pick<MenuNode, 'enableGray' | 'grayPath'>>, context: MenuContext = {}): MenuTarget {
+export function menuTarget(
+  menu: Pick<MenuNode, 'path' | 'name' | 'query' | 'isOpen' | 'isBlank'> & Partial<Pick<MenuNode, 'enableGray' | 'grayPath'>>,
+  context: MenuContext = {},
+): MenuTarget {
   const path = effectivePath(menu, context.gray);
   const sso = SSO_SCHEME.exec(path);
   if (sso) {

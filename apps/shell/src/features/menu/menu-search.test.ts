@@ -23,7 +23,14 @@ const routesByTop = {
       ],
     }),
   ],
-  't-work': [node({ id: 'work', name: '运营工作台', path: '/work', children: [node({ id: 'w1', name: '系统设置', path: '/work/settings' }), node({ id: 'dup', name: '参数管理', path: '/system/param' })] })],
+  't-work': [
+    node({
+      id: 'work',
+      name: '运营工作台',
+      path: '/work',
+      children: [node({ id: 'w1', name: '系统设置', path: '/work/settings' }), node({ id: 'dup', name: '参数管理', path: '/system/param' })],
+    }),
+  ],
 };
 
 describe('menu search', () => {

@@ -43,12 +43,7 @@ export function SubAppOutlet() {
   const app = route.descriptor;
   if (!app) {
     return (
-      <Result
-        className="wb-microapp-not-found"
-        status="404"
-        title={t('microApps.notFound')}
-        subTitle={t('microApps.notFoundDesc', { path: route.path, code: MODULE_NOT_FOUND })}
-      />
+      <Result className="wb-microapp-not-found" status="404" title={t('microApps.notFound')} subTitle={t('microApps.notFoundDesc', { path: route.path, code: MODULE_NOT_FOUND })} />
     );
   }
   if (!isDeployed(app)) {

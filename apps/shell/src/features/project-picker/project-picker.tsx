@@ -16,7 +16,11 @@ const WIDTH = 250;
 
 function matches(input: string, path: DefaultOptionType[]): boolean {
   const wanted = input.trim().toLowerCase();
-  return path.some((option) => String(option.name ?? '').toLowerCase().includes(wanted));
+  return path.some((option) =>
+    String(option.name ?? '')
+      .toLowerCase()
+      .includes(wanted),
+  );
 }
 
 /**

@@ -1,7 +1,20 @@
 import type { ShellMessages } from './shell-zh';
 
 export const shellEn: ShellMessages = {
-  common: { save: 'Save', submit: 'Submit', close: 'Close', back: 'Back', next: 'Next', prev: 'Previous', done: 'Done', reset: 'Reset', loading: 'Loading…', search: 'Search', openInNewWindow: 'Open in a new window', refresh: 'Refresh' },
+  common: {
+    save: 'Save',
+    submit: 'Submit',
+    close: 'Close',
+    back: 'Back',
+    next: 'Next',
+    prev: 'Previous',
+    done: 'Done',
+    reset: 'Reset',
+    loading: 'Loading…',
+    search: 'Search',
+    openInNewWindow: 'Open in a new window',
+    refresh: 'Refresh',
+  },
   menu: {
     home: 'Home',
     workbench: 'Workbench',

@@ -10,4 +10,3 @@ import { shellEn } from './shell-en';
  */
 i18n.addResourceBundle('zh', 'translation', shellZh, true, true);
 i18n.addResourceBundle('en', 'translation', shellEn, true, true);
-

@@ -5,7 +5,20 @@
  * with shell-en.ts.
  */
 export const shellZh = {
-  common: { save: '保存', submit: '提交', close: '关闭', back: '返回', next: '下一步', prev: '上一步', done: '完成', reset: '重置', loading: '加载中…', search: '搜索', openInNewWindow: '在新窗口打开', refresh: '刷新' },
+  common: {
+    save: '保存',
+    submit: '提交',
+    close: '关闭',
+    back: '返回',
+    next: '下一步',
+    prev: '上一步',
+    done: '完成',
+    reset: '重置',
+    loading: '加载中…',
+    search: '搜索',
+    openInNewWindow: '在新窗口打开',
+    refresh: '刷新',
+  },
   menu: {
     home: '首页',
     workbench: '工作台',

@@ -21,9 +21,7 @@ export function ResourceRoute({ def }: { def: AnyResourceDef }) {
 
   return (
     <>
-      {filtered && project && (
-        <Alert className="coredata-project-filter" type="info" showIcon style={{ marginBottom: 12 }} message={`${t('overview.project')}: ${project.name}`} />
-      )}
+      {filtered && project && <Alert className="coredata-project-filter" type="info" showIcon style={{ marginBottom: 12 }} message={`${t('overview.project')}: ${project.name}`} />}
       <ResourcePage def={def} fixedParams={fixed} reloadKey={refreshKey} exportable onExportState={(state) => emit(SUBAPP_EVENTS.exportState, state)} />
     </>
   );
