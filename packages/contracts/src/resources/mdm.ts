@@ -112,4 +112,5 @@ export const vehicleResource = defineResource({
   unique: [{ field: 'plateNo', message: { zh: '车牌号已存在', en: 'The plate number already exists' } }],
 });
 
-export const mdmResources = [companyResource, cityResource, projectResource, supplierResource, vehicleResource];
+/** The master-data resources, in menu order. */
+export const resources = [companyResource, cityResource, projectResource, supplierResource, vehicleResource];

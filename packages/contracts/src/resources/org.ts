@@ -243,3 +243,6 @@ export const dictViews = (def: typeof dictResource) => ({
   parents: viewOf(def, { name: `${def.name}-parent`, omit: ['parentId', 'dictKey'], list: 'parent-list' }),
   children: viewOf(def, { name: `${def.name}-child`, list: 'child-list', parent: { resource: def.name, field: 'parentId', inherit: ['code'] } }),
 });
+
+/** The organisation's resources, in menu order (the catalogue collects them). */
+export const resources = [userResource, deptResource, postResource, dictResource, dictBizResource, roleResource, regionResource];

@@ -37,3 +37,6 @@ export const paramResource = defineResource({
   },
   unique: [{ field: 'paramKey', message: { zh: '参数键名已存在', en: 'The parameter key already exists' } }],
 });
+
+/** This module's resources (the catalogue collects them). */
+export const resources = [paramResource];

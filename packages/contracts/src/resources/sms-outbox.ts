@@ -17,3 +17,6 @@ export const smsOutboxResource = defineResource({
     createTime: { label: { zh: '发送时间', en: 'Sent' }, kind: 'date', search: 'range' },
   },
 });
+
+/** This module's resources (the catalogue collects them). */
+export const resources = [smsOutboxResource];

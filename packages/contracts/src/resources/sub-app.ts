@@ -40,3 +40,6 @@ export type SubAppDescriptor = Omit<ResourceRecord<typeof subAppResource.fields>
 
 /** The descriptor's fields, in the order the server answers them. */
 export const SUB_APP_DESCRIPTOR_FIELDS = ['id', ...Object.keys(subAppResource.fields)] as (keyof SubAppDescriptor)[];
+
+/** This module's resources (the catalogue collects them). */
+export const resources = [subAppResource];
