@@ -25,6 +25,10 @@ export function passwordChangeError(oldPassword: string, newPassword: string, ne
   return null;
 }
 
+/** The form field a password-change message is about: the confirmation's own rules name it, the rest the new password. */
+export const passwordErrorField = (message: string): 'newPassword' | 'newPassword1' =>
+  message === PASSWORD_MESSAGES.repeatFormat || message === PASSWORD_MESSAGES.mismatch ? 'newPassword1' : 'newPassword';
+
 export const PHONE_MESSAGES = {
   empty: '手机号码不能为空',
   length: '手机号码长度不为11位',

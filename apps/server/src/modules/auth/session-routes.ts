@@ -1,12 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '@wb/contracts/auth';
-import { user } from '../../db/schema/index';
 import { bearerToken, caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { EmptyEnvelope, Envelope, idStr, ok, unauthorized } from '../../platform/envelope';
-import { scopeOf, visible } from '../../platform/scope';
+import { callerRow } from '../../platform/caller-row';
+import { EmptyEnvelope, Envelope, idStr, ok } from '../../platform/envelope';
 import type { LoginService } from './login-service';
 
 // What a signed-in session asks about itself: is the token alive, who am I, log me out, drop cached grants.
@@ -68,13 +65,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext, logins: Log
 
   const userInfo = async (req: FastifyRequest) => {
     const me = caller(req);
-    const [u] = await db
-      .select()
-      .from(user)
-      .where(visible(user, scopeOf(req), eq(user.id, me.userId)))
-      .limit(1);
-    // the account was deleted while its session lived
-    if (!u) throw unauthorized(AUTH_MESSAGES.unauthorized);
+    const u = await callerRow(db, req);
     return ok({
       tenantId: u.tenantId,
       userId: idStr(u.id),

@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray, isNull } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '@wb/contracts/auth';
 import { userResource } from '@wb/contracts/resources/org';
-import { passwordChangeError, PASSWORD_MESSAGES, phoneError, REGISTER_MESSAGES } from '@wb/contracts/validation';
+import { passwordChangeError, passwordErrorField, PASSWORD_MESSAGES, phoneError, REGISTER_MESSAGES } from '@wb/contracts/validation';
 import { dept, role, tenant, user, userOauth } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { badRequest, EmptyEnvelope, Envelope, idStr, ok, unauthorized } from '../../platform/envelope';
+import { callerRow } from '../../platform/caller-row';
+import { badRequest, EmptyEnvelope, Envelope, idStr, ok } from '../../platform/envelope';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { scopeOf, tenantScope, visible } from '../../platform/scope';
 
@@ -30,14 +30,8 @@ export function accountRoutes(ctx: AppContext) {
         const me = caller(req);
         const b = req.body as { oldPassword: string; newPassword: string; newPassword1: string };
         const rule = passwordChangeError(b.oldPassword, b.newPassword, b.newPassword1);
-        if (rule) throw badRequest(rule, rule === PASSWORD_MESSAGES.repeatFormat || rule === PASSWORD_MESSAGES.mismatch ? 'newPassword1' : 'newPassword');
-        const [u] = await db
-          .select()
-          .from(user)
-          .where(visible(user, scopeOf(req), eq(user.id, me.userId)))
-          .limit(1);
-        // the account was deleted while its session lived
-        if (!u) throw unauthorized(AUTH_MESSAGES.unauthorized);
+        if (rule) throw badRequest(rule, passwordErrorField(rule));
+        const u = await callerRow(db, req);
         if (!(await verifyPassword(u.password, b.oldPassword))) throw badRequest(PASSWORD_MESSAGES.oldWrong, 'oldPassword');
         await db
           .update(user)

@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { PASSWORD_MESSAGES, passwordChangeError } from '@wb/contracts/validation';
+import { PASSWORD_MESSAGES, passwordChangeError, passwordErrorField } from '@wb/contracts/validation';
 import { USER_MESSAGES } from '@wb/contracts/resources/org';
 import { dept, param, post, role, user, userPlatform } from '../../db/schema/index';
+import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest, EmptyEnvelope, Envelope, notFound, ok } from '../../platform/envelope';
@@ -138,11 +139,12 @@ export function userPlatformRoutes(ctx: AppContext) {
       config: { permission: 'user_edit' },
       handler: async (req) => {
         const scope = scopeOf(req);
+        const { tenantId } = caller(req);
         const b = req.body as { userId: string; userType: number; userExt: string };
         const u = await findUser(scope, Number(b.userId));
         await db
           .insert(userPlatform)
-          .values({ tenantId: scopeTenant(scope), userId: u.id, userType: b.userType, userExt: b.userExt })
+          .values({ tenantId, userId: u.id, userType: b.userType, userExt: b.userExt })
           .onConflictDoUpdate({ target: [userPlatform.userId, userPlatform.userType], set: { userExt: b.userExt } });
         return ok(true, '操作成功!');
       },
@@ -160,16 +162,14 @@ export function userPlatformRoutes(ctx: AppContext) {
         const scope = scopeOf(req);
         const b = req.body as { userId: string; newPassword: string; newPassword1: string };
         const err = passwordChangeError('', b.newPassword, b.newPassword1);
-        if (err) throw badRequest(err, err === PASSWORD_MESSAGES.repeatFormat || err === PASSWORD_MESSAGES.mismatch ? 'newPassword1' : 'newPassword');
+        if (err) throw badRequest(err, passwordErrorField(err));
         const u = await findUser(scope, Number(b.userId));
         await db
           .update(user)
           .set({ password: await hashPassword(b.newPassword), failCount: 0, lockedUntil: null, updateTime: new Date() })
-          .where(visible(user, scope, and(eq(user.id, u.id))));
+          .where(visible(user, scope, eq(user.id, u.id)));
         return ok(true, PASSWORD_MESSAGES.changed);
       },
     });
   };
 }
-
-const scopeTenant = (scope: Scope) => String(scope.tenantId);

@@ -211,14 +211,6 @@ export class ResourceStore {
     return this.levelStatements;
   }
 
-  /**
-   * Which of these keys have live children: one lookup on the (tenant, parent) index for
-   * the whole level (an EXISTS per row made the planner hash the whole table instead).
-   */
-  private async parentsAmong(scope: Scope, keys: unknown[]): Promise<Set<string>> {
-    return new Set(await this.withChildren(scope, keys as (string | number)[]));
-  }
-
   /** One level of the tree as records with `hasChildren`; with filters, the matching records at any level. */
   async level(scope: Scope, parentKey: string | undefined, q: Record<string, unknown>): Promise<Row[]> {
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
@@ -236,9 +228,11 @@ export class ResourceStore {
         .limit(SELECT_LIMIT);
     }
     const key = keyOf(this.def);
-    const parents = await this.parentsAmong(
-      scope,
-      rows.map((r) => r[key]),
+    const parents = new Set(
+      await this.withChildren(
+        scope,
+        rows.map((r) => r[key] as string | number),
+      ),
     );
     return rows.map((r) => ({ ...r, hasChildren: parents.has(String(r[key])) }));
   }
@@ -259,9 +253,11 @@ export class ResourceStore {
   /** One level of the tree as nodes. */
   async lazyTree(scope: Scope, parentKey: string | undefined): Promise<TreeNode[]> {
     const rows = await this.levels().nodes.execute({ tenantId: scope.tenantId, parent: this.keyValue(parentKey ?? this.def.tree!.root) });
-    const parents = await this.parentsAmong(
-      scope,
-      rows.map((r) => r.key),
+    const parents = new Set(
+      await this.withChildren(
+        scope,
+        rows.map((r) => r.key as string | number),
+      ),
     );
     return rows.map((r) => treeNode(this.treeRow(r), parents.has(String(r.key))));
   }
