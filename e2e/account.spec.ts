@@ -134,7 +134,7 @@ test.describe('own account', () => {
     await page.locator('.ant-select-dropdown:visible').getByTitle('管理组').click();
     await dialog.getByLabel('角色').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle('超级管理员').click();
-    const refresh = page.waitForRequest((r) => r.url().includes('/us-auth/oauth/token') && r.url().includes('grant_type=refresh_token'));
+    const refresh = page.waitForRequest((r) => r.url().includes('/us-auth/oauth/token') && (r.postData() ?? '').includes('grant_type=refresh_token'));
     await dialog.getByRole('button', { name: buttonName('确定') }).click();
     const request = await refresh;
     expect(request.headers()['dept-id']).toBeTruthy();

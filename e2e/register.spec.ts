@@ -19,6 +19,9 @@ test('registration: the messages, a refusal from the server, the request submitt
   await expect(dialog.getByText('请先输入租户编号')).toBeVisible();
   await expect(dialog.getByText('请先输入账号名称')).toBeVisible();
   await expect(dialog.getByText('请先输入密码')).toHaveCount(2);
+  // captcha mode: the registration asks for the picture code like the login
+  await expect(dialog.getByText('请输入验证码')).toBeVisible();
+  const code = dialog.getByLabel('验证码');
 
   await dialog.getByLabel('租户编号').fill('000000');
   await dialog.getByLabel('姓名').fill('访客甲');
@@ -28,13 +31,17 @@ test('registration: the messages, a refusal from the server, the request submitt
   await submit.click();
   await expect(dialog.getByText('两次密码输入不一致')).toBeVisible();
 
-  // the server refuses a taken account with its own message
+  // the server refuses a taken account with its own message (and a fresh picture code is needed after it)
   await dialog.getByLabel('确认密码').fill('guest1234');
+  await code.fill(CAPTCHA_CODE);
+  const freshCaptcha = page.waitForResponse((r) => r.url().includes('/oauth/captcha'));
   await submit.click();
   await expect(message(page, '账号已存在')).toBeVisible();
+  await freshCaptcha;
   await expect(dialog).toBeVisible();
 
   await dialog.getByLabel('账号').fill(account);
+  await code.fill(CAPTCHA_CODE);
   await submit.click();
   await expect(message(page, '注册申请已提交,请耐心等待管理员通过!')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -14,7 +14,7 @@ function storedValue(key: string): string | null {
 test('an expired access token is refreshed once and the calls are retried', async ({ page }) => {
   const refreshCalls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/us-auth/oauth/token') && request.url().includes('grant_type=refresh_token')) refreshCalls.push(request.url());
+    if (request.url().includes('/us-auth/oauth/token') && (request.postData() ?? '').includes('grant_type=refresh_token')) refreshCalls.push(request.url());
   });
   await login(page);
   const firstToken = await page.evaluate(storedValue, 'token');

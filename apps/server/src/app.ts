@@ -5,7 +5,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { analyze, openDatabase, type Database } from './db/client';
 import { seed } from './db/seed';
 import { authRoutes } from './modules/auth/routes';
@@ -13,7 +14,7 @@ import { authorityRoutes } from './modules/authority/routes';
 import { menuRoutes } from './modules/system/menu-routes';
 import { logRoutes } from './modules/log/routes';
 import { mdmRoutes } from './modules/mdm/routes';
-import { fileRoutes } from './modules/resource/files';
+import { fileRoutes, signFileLinks } from './modules/resource/files';
 import { shellDataRoutes } from './modules/system/shell-data';
 import { subAppRoutes } from './modules/system/sub-app';
 import { accountRoutes } from './modules/user/account';
@@ -28,9 +29,12 @@ import { registerAuthentication, SessionCheck } from './platform/auth';
 import { loadConfig, type Config } from './platform/config';
 import type { AppContext } from './platform/context';
 import { Envelope, ok } from './platform/envelope';
-import { registerErrorHandling } from './platform/errors';
+import { clientErrorHandler, registerErrorHandling, routerError } from './platform/errors';
+import { inputFormats, refuseUnstorableInput } from './platform/input-types';
+import { loggerOptions } from './platform/log-redaction';
 import { OutboxSms } from './platform/sms';
 import { ResourceRegistry } from './platform/crud/registry';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { findStaticApps, serveStaticApps, staticAppFor } from './platform/static-apps';
 import { LocalStore } from './platform/storage';
 import { TokenService } from './platform/tokens';
@@ -43,6 +47,8 @@ export interface BuildOptions {
   /** an already open database (tests share one per file) */
   database?: Database;
   logger?: boolean;
+  /** where log lines go instead of stdout (tests read them) */
+  logStream?: DestinationStream;
 }
 
 /** The largest file any upload takes (an import); smaller limits are set per route. */
@@ -54,12 +60,21 @@ const API_PREFIXES = ['/us-', '/us/', '/wwy-', '/health', '/docs'];
 export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const config = loadConfig(opts.env ?? process.env, opts.config);
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    // every line passes the redaction: no password, token or failed query's values in the log
+    logger: opts.logger === false ? false : loggerOptions({ level: config.logLevel, tokenHeader: config.tokenHeader, stream: opts.logStream }),
     // ajv drops unknown body fields (additionalProperties: false) instead of failing the request;
     // it reports every violation so the error handler can name the first field of the form
-    ajv: { customOptions: { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: true } },
+    ajv: { customOptions: { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: true }, plugins: [inputFormats] },
+    // the router's and the HTTP parser's own errors answer with the envelope like every other error
+    frameworkErrors: (err, _req, reply) => {
+      const body = routerError(err);
+      // the option's reply type is generic over a route that does not exist yet
+      void (reply as FastifyReply).status(body.code).send(body);
+    },
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default): the rate limits key on req.ip
+    trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database =
@@ -83,6 +98,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   };
   const sms = new OutboxSms(database.db);
 
+  // first, so that every answer carries them: API JSON, errors, docs, the shell and its files
+  await registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: '运营工作台 API', description: 'Generated from the route schemas.', version: '0.1.0' },
@@ -128,6 +145,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   await app.register(async (api) => {
     registerAuthentication(api, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
     ctx.routes = enforcePermissions(api, ctx.access);
+    refuseUnstorableInput(api);
+    // file links in answers are signed for the caller's tenant, and unsigned again in request bodies
+    signFileLinks(api, ctx);
     // uploads of every module (avatars, imports) share one parser; each route sets its own size limit
     await api.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
     const modules = [

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captcha, user } from '../src/db/schema/index';
+import { captcha, loginFailure } from '../src/db/schema/index';
 import { as, BASIC, login, testApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -61,21 +61,19 @@ describe('password grant', () => {
   });
 
   it('locks the account for 30 minutes after five wrong passwords', async () => {
-    const { ctx } = t;
-    const [before] = await ctx.database.db
-      .select()
-      .from(user)
-      .where(and(eq(user.account, 'user'), eq(user.tenantId, '000000')));
-    await ctx.database.db.update(user).set({ failCount: 0, lockedUntil: null }).where(eq(user.id, before.id));
+    const { db } = t.ctx.database;
+    // the count and lock are per account and source address (security-limits.test.ts covers the sources)
+    const mine = and(eq(loginFailure.account, 'user'), eq(loginFailure.tenantId, '000000'));
+    await db.delete(loginFailure).where(mine);
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push((await login(t.app, 'user', '000000', 'bad')).body.error_description);
     expect(answers.slice(0, 4)).toEqual(Array(4).fill('用户名或密码错误'));
     expect(answers[4]).toContain('锁定30分钟');
     // the right password is refused while locked
     expect((await login(t.app, 'user', '000000', 'admin123')).body.error_description).toContain('锁定30分钟');
-    const [after] = await ctx.database.db.select().from(user).where(eq(user.id, before.id));
+    const [after] = await db.select().from(loginFailure).where(mine);
     expect(after.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
-    await ctx.database.db.update(user).set({ failCount: 0, lockedUntil: null }).where(eq(user.id, before.id));
+    await db.delete(loginFailure).where(mine);
     expect((await login(t.app, 'user', '000000', 'admin123')).status).toBe(200);
   });
 });
@@ -111,19 +109,14 @@ describe('captcha', () => {
 });
 
 describe('tokens and sessions', () => {
-  it('rotates the refresh token and revokes the whole session when an old one comes back', async () => {
+  it('rotates the refresh token: each refresh hands out a new one that works', async () => {
     const first = (await login(t.app)).body;
     const r1 = await refresh(first.refresh_token);
     expect(r1.statusCode).toBe(200);
     const second = r1.json();
     expect(second.refresh_token).not.toBe(first.refresh_token);
-    // the first refresh token is replayed: refused, and the session dies
-    const replay = await refresh(first.refresh_token);
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().error).toBe('invalid_grant');
-    expect((await refresh(second.refresh_token)).statusCode).toBe(401);
-    const me = await t.app.inject({ method: 'GET', url: '/us-auth/oauth/user-info', headers: { 'saas-auth': `bearer ${second.access_token}` } });
-    expect(me.statusCode).toBe(401);
+    expect((await refresh(second.refresh_token)).statusCode).toBe(200);
+    // a replay of a replaced token, inside and after the two-tab window: security-session.test.ts
   });
 
   it('refreshes through customRefreshToken in the envelope', async () => {

@@ -11,6 +11,7 @@ import { ResourceRegistry } from '../src/platform/crud/registry';
 import { registerResource, type CrudDeps, type ResourceOptions } from '../src/platform/crud/routes';
 import { ResourceStore } from '../src/platform/crud/store';
 import { registerErrorHandling } from '../src/platform/errors';
+import { inputFormats } from '../src/platform/input-types';
 import { enforcePermissions, type RouteAccess } from '../src/platform/permissions';
 import { TotalCache } from '../src/platform/totals';
 import { as, testApp, type TestApp } from './helper';
@@ -168,7 +169,7 @@ describe('registering a resource checks its definition against its table', () =>
 
 describe('the after-hook is part of the write', () => {
   it('a failing afterSubmit leaves nothing behind; a failing beforeRemove removes nothing', async () => {
-    const app = Fastify({ ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', allErrors: true } } });
+    const app = Fastify({ ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', allErrors: true }, plugins: [inputFormats] } });
     registerErrorHandling(app, () => undefined);
     const me: AuthUser = { userId: 1, tenantId: '000000', account: 'admin', roleIds: [], deptId: '', sessionId: 's', clientId: 'c', exp: 0 };
     app.decorateRequest('user', null);

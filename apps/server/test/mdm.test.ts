@@ -108,13 +108,14 @@ describe('sub-application registry', () => {
     expect((await post('/us-system/sub-app/submit', { ...coredata, host: 'http://x/' }, await as(t.app, 'user'))).statusCode).toBe(403);
   });
 
-  it('publishes a built sub-app under /subapps/<name>/ for any origin, with history-mode fallback', async () => {
+  it('publishes a built sub-app under /subapps/<name>/ (its scripts for any origin, its page for this one), with history-mode fallback', async () => {
     const index = await t.app.inject({ method: 'GET', url: '/subapps/demo/' });
     expect(index.statusCode).toBe(200);
     expect(index.body).toContain('demo sub-app');
-    expect(index.headers['access-control-allow-origin']).toBe('*');
+    expect(index.headers['access-control-allow-origin']).toBeUndefined();
     const asset = await t.app.inject({ method: 'GET', url: '/subapps/demo/assets/app-1234.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['access-control-allow-origin']).toBe('*');
     const deep = await t.app.inject({ method: 'GET', url: '/subapps/demo/vehicle', headers: { accept: 'text/html' } });
     expect(deep.body).toContain('demo sub-app');
     expect((await t.app.inject({ method: 'GET', url: '/us-system/none', headers: { accept: 'text/html' } })).statusCode).toBe(404);

@@ -10,6 +10,7 @@ import { crudDeps, type AppContext } from '../platform/context';
 import { registerResource } from '../platform/crud/routes';
 import { dictionaryOptions, dictionaryRoutes } from './system/dictionary';
 import { regionOptions } from './system/region';
+import { subAppOptions } from './system/sub-app';
 import { userOptions } from './user/users';
 
 /**
@@ -21,7 +22,7 @@ export function resourceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const deps = crudDeps(ctx);
     registerResource(app, deps, paramResource, t.param);
-    registerResource(app, deps, subAppResource, t.subApp);
+    registerResource(app, deps, subAppResource, t.subApp, subAppOptions());
     registerResource(app, deps, companyResource, t.company);
     registerResource(app, deps, cityResource, t.city);
     registerResource(app, deps, projectResource, t.project);

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@wb/contracts/auth';
 import { TENANT_HEADER } from '@wb/contracts/constants';
 import type { Db } from '../db/client';
-import { session } from '../db/schema/index';
+import { session, user } from '../db/schema/index';
 import { forbidden, unauthorized } from './envelope';
-import type { TokenService } from './tokens';
+import type { AccessClaims, TokenService } from './tokens';
 
 export interface AuthUser {
   userId: number;
@@ -34,29 +34,100 @@ export function bearerToken(req: FastifyRequest, tokenHeader: string): string | 
   return undefined;
 }
 
+/** What a token says about whom it acts for; the session check holds it against the stored user. */
+export type SessionClaims = Pick<AccessClaims, 'sid' | 'tenant_id' | 'user_id' | 'role_id' | 'dept_id'>;
+
+/** A session found alive, with what its user may still act as (their current roles and departments). */
+interface LiveSession {
+  until: number;
+  userId: number;
+  tenantId: string;
+  roles: Set<string>;
+  depts: Set<string>;
+}
+
+const ids = (list: string) => list.split(',').filter(Boolean);
+
 /**
- * Knows whether a session is still alive. Revocations made by this process are
- * seen at once; those made by another instance within SESSION_CACHE_MS.
+ * Knows whether a session is still alive: not revoked nor expired, and its user still
+ * exists, is not deleted, enabled (status 1), not locked, and still holds every role and
+ * department the token claims. A role or department taken away ends the token; one added
+ * is simply not in it until the next login or refresh. Comparing the claims with the user's
+ * current columns (rather than a version counter) means no write path can forget to bump
+ * anything. Changes made through this process are seen at once (forget, forgetUser); those
+ * made by another instance within SESSION_CACHE_MS.
  */
 export class SessionCheck {
-  private readonly alive = new Map<string, number>();
+  private readonly alive = new Map<string, LiveSession>();
+  /** users changed lately: answers about them are not cached, so a read racing the change's commit is not kept */
+  private readonly changed = new Map<number, number>();
   static readonly SESSION_CACHE_MS = 10_000;
   constructor(private readonly db: Db) {}
 
-  async isAlive(sid: string): Promise<boolean> {
-    const until = this.alive.get(sid);
-    if (until && until > Date.now()) return true;
-    const [row] = await this.db.select({ revokedAt: session.revokedAt, expiresAt: session.expiresAt }).from(session).where(eq(session.id, sid));
-    const ok = !!row && !row.revokedAt && row.expiresAt.getTime() > Date.now();
-    if (ok) {
+  async isAlive(claims: SessionClaims): Promise<boolean> {
+    let live = this.alive.get(claims.sid);
+    if (!live || live.until <= Date.now()) {
+      live = await this.load(claims);
+      if (!live) return false;
+    }
+    return (
+      live.userId === Number(claims.user_id) &&
+      live.tenantId === claims.tenant_id &&
+      ids(claims.role_id).every((r) => live.roles.has(r)) &&
+      ids(claims.dept_id).every((d) => live.depts.has(d))
+    );
+  }
+
+  /**
+   * One query: the session and its user, in the token's tenant, not soft-deleted. The conditions
+   * visible() would write are spelled out because scope.ts imports this module (no import cycles).
+   */
+  private async load(claims: SessionClaims): Promise<LiveSession | undefined> {
+    const now = Date.now();
+    const [row] = await this.db
+      .select({
+        userId: session.userId,
+        tenantId: session.tenantId,
+        revokedAt: session.revokedAt,
+        expiresAt: session.expiresAt,
+        status: user.status,
+        lockedUntil: user.lockedUntil,
+        roleId: user.roleId,
+        deptId: user.deptId,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(and(eq(session.id, claims.sid), eq(session.tenantId, claims.tenant_id), eq(user.tenantId, claims.tenant_id), eq(user.isDeleted, 0)));
+    const ok = !!row && !row.revokedAt && row.expiresAt.getTime() > now && row.status === 1 && !(row.lockedUntil && row.lockedUntil.getTime() > now);
+    if (!ok) {
+      this.alive.delete(claims.sid);
+      return undefined;
+    }
+    const live = { until: now + SessionCheck.SESSION_CACHE_MS, userId: row.userId, tenantId: row.tenantId, roles: new Set(ids(row.roleId)), depts: new Set(ids(row.deptId)) };
+    if (!((this.changed.get(row.userId) ?? 0) > now)) {
       if (this.alive.size > 50_000) this.alive.clear();
-      this.alive.set(sid, Date.now() + SessionCheck.SESSION_CACHE_MS);
-    } else this.alive.delete(sid);
-    return ok;
+      this.alive.set(claims.sid, live);
+    }
+    return live;
   }
 
   forget(sid: string): void {
     this.alive.delete(sid);
+  }
+
+  /**
+   * The users were removed, disabled, locked or given other roles or departments: their
+   * sessions are checked against the database again, at once on this instance. Called from
+   * inside the change's transaction, so for one cache period nothing about them is cached
+   * (a check racing the commit would otherwise keep the old state).
+   */
+  forgetUser(...userIds: number[]): void {
+    if (!userIds.length) return;
+    const now = Date.now();
+    for (const [id, until] of this.changed) if (until <= now) this.changed.delete(id);
+    for (const id of userIds) this.changed.set(id, now + SessionCheck.SESSION_CACHE_MS);
+    const gone = new Set(userIds);
+    for (const [sid, live] of this.alive) if (gone.has(live.userId)) this.alive.delete(sid);
   }
 }
 
@@ -65,7 +136,7 @@ export async function resolveUser(req: FastifyRequest, tokens: TokenService, ses
   const token = bearerToken(req, tokenHeader);
   if (!token) return null;
   const claims = await tokens.verify(token);
-  if (!claims || !(await sessions.isAlive(claims.sid))) return null;
+  if (!claims || !(await sessions.isAlive(claims))) return null;
   return {
     userId: Number(claims.user_id),
     tenantId: claims.tenant_id,

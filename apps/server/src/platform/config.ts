@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ACCESS_TOKEN_TTL_SECONDS, TOKEN_HEADER } from '@wb/contracts/constants';
 
@@ -23,12 +24,20 @@ export interface Config {
   tokenHeader: string;
   /** login attempts per IP per minute */
   loginRateLimit: number;
+  /** proxies whose X-Forwarded-For names the client (Fastify's trustProxy), addresses or CIDRs; false: none, the client is the connection's peer */
+  trustProxy: false | string[];
   /** folder of the built shell to serve; absent or missing → API only */
   shellDir?: string;
   /** folder holding the sub-apps built here (each <name>/dist is served at /subapps/<name>/) */
   subappsDir?: string;
-  /** origins allowed to call the API from a browser (sub-apps deployed elsewhere) */
+  /** origins allowed to call the API from a browser (sub-apps deployed elsewhere); the pages may also load code and data from them (CSP) */
   corsOrigins: string[];
+  /** hosts or origins besides this site that may show the workbench in a frame (CSP frame-ancestors) */
+  frameHosts: string[];
+  /** hosts or origins besides this site the workbench may show in a frame (CSP frame-src; /myiframe's VITE_IFRAME_HOSTS) */
+  embedHosts: string[];
+  /** origins of the API when the shell calls it elsewhere (CSP connect-src; the shell's ENVIRONMENTS apiBase) */
+  apiOrigins: string[];
   logLevel: string;
   /** third-party identity providers for the code-grant login, by source name */
   socialProviders: Record<string, SocialProvider>;
@@ -56,6 +65,17 @@ function socialProviders(json: string | undefined): Record<string, SocialProvide
   return parsed;
 }
 
+/** A list of hosts or origins for the security headers: 'https://a.example.com', 'a.example.com:8443', '*.example.com'. */
+function hostList(name: string, v: string | undefined, dflt: string): string[] {
+  const list = (v ?? dflt)
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  // anything else could smuggle a directive into the Content-Security-Policy header
+  for (const h of list) if (!/^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i.test(h)) throw new Error(`${name}: '${h}' is not a host or an origin`);
+  return list;
+}
+
 function bool(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   return !['false', '0', 'no', 'off'].includes(v.toLowerCase());
@@ -66,6 +86,31 @@ function int(name: string, v: string | undefined, dflt: number): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got '${v}'`);
   return n;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: empty trusts no proxy, so a client cannot name its own address in X-Forwarded-For
+ * and escape the per-address limits; else comma-separated addresses or CIDRs of the proxies (or
+ * proxy-addr's names loopback, linklocal, uniquelocal). 'true' (trust everyone) is refused: it is
+ * the mistake this setting exists to prevent. So is a hop count: it cannot tell the proxy from a
+ * client that connects directly and sends enough hops itself, and Fastify 5 silently ignores it.
+ */
+function trustProxy(v: string | undefined): false | string[] {
+  const s = (v ?? '').trim();
+  if (!s) return false;
+  if (/^\d+$/.test(s)) throw new Error(`TRUST_PROXY must name the proxies' addresses or CIDRs, not a hop count ('${s}'): a hop count cannot tell a proxy from a client`);
+  const list = s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const ok = PROXY_NAMES.includes(entry) || (isIP(address) !== 0 && extra === undefined && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!ok) throw new Error(`TRUST_PROXY must be comma-separated addresses or CIDRs of the proxies, got '${entry}'`);
+  }
+  return list;
 }
 
 /** The secret is generated once and kept beside the data so tokens survive restarts. */
@@ -98,12 +143,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     switchMode: bool(env.SWITCH_MODE, false),
     tokenHeader: env.TOKEN_HEADER || TOKEN_HEADER,
     loginRateLimit: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     shellDir: env.SHELL_DIR,
     subappsDir: env.SUBAPPS_DIR,
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    frameHosts: hostList('FRAME_HOSTS', env.FRAME_HOSTS, ''),
+    // the shell's default /myiframe hosts (VITE_IFRAME_HOSTS): the two lists should agree
+    embedHosts: hostList('EMBED_HOSTS', env.EMBED_HOSTS, 'report.example.com,parking.example.com'),
+    // the API hosts of the shell's deployments (apps/shell/src/shared/env.ts ENVIRONMENTS)
+    apiOrigins: hostList('API_ORIGINS', env.API_ORIGINS, 'https://uat-api.workbench.example.com,https://gray-api.workbench.example.com,https://test-api.workbench.example.com'),
     logLevel: env.LOG_LEVEL || 'info',
     socialProviders: socialProviders(env.SOCIAL_PROVIDERS),
     ...overrides,

@@ -34,12 +34,6 @@ export function Envelope<T extends TSchema>(data: T) {
 
 export const EmptyEnvelope = Envelope(Type.Union([Type.Null(), Type.Boolean(), Type.String(), Type.Object({ field: Type.String() })]));
 
-/** The paging query every list takes (current from 1, size up to 200). */
-export const PageQuery = {
-  current: Type.Integer({ minimum: 1, default: 1 }),
-  size: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
-};
-
 /** A page of records in the shape PageOf describes. */
 export function pageOf<T>(records: T[], total: number, current: number, size: number) {
   return { records, total, size, current, pages: Math.ceil(total / size) };

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG_FAILURE } from '@wb/contracts/envelope';
 import { ApiError } from './envelope';
@@ -33,7 +34,12 @@ function fieldOf(e: AjvError, context: string | undefined): string {
  * Turns a schema violation into a message that names the field. With several,
  * the one about the field that comes first in the form wins, as a user reads it.
  */
-export function validationMessage(errors: AjvError[], context: string | undefined, messages: FieldMessages = {}): { msg: string; field: string } {
+export function validationMessage(
+  errors: AjvError[],
+  context: string | undefined,
+  messages: FieldMessages = {},
+  valueAt: (path: string) => unknown = () => undefined,
+): { msg: string; field: string } {
   const order = Object.keys(messages);
   const rank = (e: AjvError) => {
     const i = order.indexOf(fieldOf(e, context));
@@ -44,11 +50,16 @@ export function validationMessage(errors: AjvError[], context: string | undefine
   const index = e.instancePath.split('/').find((x) => /^\d+$/.test(x));
   const where = index !== undefined ? `第${Number(index) + 1}条: ` : '';
   const m = messages[field];
-  if (m?.required && ['required', 'minLength', 'pattern'].includes(e.keyword)) return { msg: m.required, field };
+  // 'please enter …' is for a field left empty; a value that is there but wrong is called invalid
+  const value = valueAt(e.instancePath);
+  const empty = e.keyword === 'required' || value === undefined || value === null || (typeof value === 'string' && !value.trim());
+  if (m?.required && empty && ['required', 'minLength', 'pattern', 'type', 'anyOf'].includes(e.keyword)) return { msg: m.required, field };
   const label = `${where}${m?.label ? `${m.label}(${field})` : field}`;
   if (e.keyword === 'required') return { msg: `缺少必填参数 ${label}`, field };
   if (e.keyword === 'maxLength') return { msg: `${label} 长度不能超过 ${e.params.limit} 个字符`, field };
   if (e.keyword === 'type') return { msg: `${label} 类型不正确, 应为 ${e.params.type}`, field };
+  if (e.keyword === 'format') return { msg: `${label} 不是有效的日期`, field };
+  if (e.keyword === 'maximum' || e.keyword === 'minimum') return { msg: `${label} 超出范围 (${e.keyword === 'maximum' ? '最大' : '最小'} ${e.params.limit})`, field };
   if (e.keyword === 'additionalProperties') return { msg: `不支持的参数 ${String(e.params.additionalProperty)}`, field: String(e.params.additionalProperty) };
   if (field === (context ?? '')) return { msg: `${locationLabel[context ?? ''] ?? context} 格式不正确`, field };
   return { msg: `${label} 不合法: ${e.message ?? e.keyword}`, field };
@@ -73,7 +84,13 @@ function isDatabaseDown(err: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance, pageRoot: (url: string) => string | undefined): void {
   app.setErrorHandler((err: FastifyError & { validation?: AjvError[]; validationContext?: string }, req, reply) => {
     if (err.validation) {
-      const { msg, field } = validationMessage(err.validation, err.validationContext, req.routeOptions.config?.fieldMessages);
+      const part = err.validationContext === 'body' ? req.body : err.validationContext === 'params' ? req.params : err.validationContext === 'headers' ? req.headers : req.query;
+      const valueAt = (path: string) =>
+        path
+          .split('/')
+          .filter(Boolean)
+          .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), part);
+      const { msg, field } = validationMessage(err.validation, err.validationContext, req.routeOptions.config?.fieldMessages, valueAt);
       return reply.status(400).send({ code: 400, success: false, data: { field }, msg });
     }
     if (err instanceof ApiError) {
@@ -84,6 +101,7 @@ export function registerErrorHandling(app: FastifyInstance, pageRoot: (url: stri
       return reply.status(503).send({ code: 503, success: false, data: null, msg: '数据库暂不可用, 请稍后重试' });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    // the logger's err serializer (log-redaction.ts) leaves out a failed query's parameters: no password or token hash in the log
     if (status === 500) req.log.error({ err }, 'unhandled error');
     // 4xx from Fastify itself (bad JSON, wrong content type, too large) say what is wrong; 5xx never leak details
     const msg = status === 500 ? MSG_FAILURE : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? '不支持的内容类型' : status === 400 ? `请求格式不正确: ${err.message}` : err.message;
@@ -95,4 +113,30 @@ export function registerErrorHandling(app: FastifyInstance, pageRoot: (url: stri
     if (root) return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
     reply.status(404).send({ code: 404, success: false, data: null, msg: `接口不存在: ${req.method} ${req.url.split('?')[0]}` });
   });
+}
+
+/** Fastify's router errors (a URL that does not decode, a path parameter too long) as the envelope. */
+export function routerError(err: FastifyError): { code: number; success: false; data: null; msg: string } {
+  const code = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return { code, success: false, data: null, msg: err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '路径参数过长' : '请求地址格式不正确' };
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', '请求头过大'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', '请求超时'],
+};
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (headers too large,
+ * a malformed request line) answered with the envelope too, then the socket closed
+ * as Node itself would.
+ */
+export function clientErrorHandler(err: { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, reason, msg] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', '请求格式不正确'];
+  const body = JSON.stringify({ code, success: false, data: null, msg });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${code} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }

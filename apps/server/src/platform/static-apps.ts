@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Built front ends this server publishes: the shell at /, each sub-app at /subapps/<name>/. */
 export interface StaticApp {
@@ -13,21 +13,35 @@ export function findStaticApps(shellDir: string | undefined, subappsDir: string 
   const found: StaticApp[] = [];
   if (subappsDir && existsSync(subappsDir)) {
     for (const name of readdirSync(subappsDir)) {
-      const dist = join(subappsDir, name, 'dist');
+      const dist = resolve(subappsDir, name, 'dist');
       if (existsSync(join(dist, 'index.html'))) found.push({ prefix: `/subapps/${name}/`, dir: dist });
     }
   }
-  if (shellDir && existsSync(join(shellDir, 'index.html'))) found.push({ prefix: '/', dir: shellDir });
+  if (shellDir && existsSync(join(shellDir, 'index.html'))) found.push({ prefix: '/', dir: resolve(shellDir) });
   return found;
 }
 
 /**
- * Serves the apps. Hashed assets are cached for good; index.html never is.
- * Sub-apps answer any origin: the shell (wujie) fetches their HTML and scripts.
+ * Serves the apps. Hashed assets are cached for good; pages (index.html) never are.
+ * Sub-app files answer any origin, as the shell (wujie) on another origin fetches their
+ * scripts; their pages do not: a page is read from another origin only by CORS_ORIGINS
+ * (@fastify/cors). The headers follow the file served, not the registration serving it:
+ * the not-found handler's sendFile of the shell's page goes through the first one.
  */
 export async function serveStaticApps(app: FastifyInstance, apps: StaticApp[]): Promise<void> {
+  // the deepest folder first, should one app sit inside another's
+  const owners = [...apps].sort((a, b) => b.dir.length - a.dir.length);
+  const ownerOf = (path: string) => owners.find((a) => path.startsWith(`${a.dir}${sep}`));
+  const setHeaders = (reply: FastifyReply, path: string) => {
+    const owner = ownerOf(path);
+    const asset = !!owner && path.startsWith(`${join(owner.dir, 'assets')}${sep}`);
+    reply.header('cache-control', asset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (owner && owner.prefix !== '/') {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      if (!/\.html?$/i.test(path)) reply.header('access-control-allow-origin', '*');
+    }
+  };
   for (const [i, a] of apps.entries()) {
-    const sub = a.prefix !== '/';
     await app.register(fastifyStatic, {
       root: a.dir,
       prefix: a.prefix,
@@ -35,10 +49,7 @@ export async function serveStaticApps(app: FastifyInstance, apps: StaticApp[]): 
       // a miss falls through to the not-found handler (history-mode fallback)
       wildcard: true,
       decorateReply: i === 0,
-      setHeaders: (res, path) => {
-        res.header('cache-control', path.includes(`${join(a.dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        if (sub) res.header('access-control-allow-origin', '*');
-      },
+      setHeaders,
     });
   }
 }

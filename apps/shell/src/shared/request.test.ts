@@ -199,7 +199,10 @@ describe('401 and token refresh', () => {
     const results = await Promise.all([client.get('/a'), client.get('/b'), client.get('/c')]);
     expect(results).toEqual(['/a', '/b', '/c']);
     expect(tokenCalls).toHaveLength(1);
-    expect(tokenCalls[0].params).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'r1', tenantId: '000000', scope: 'all' });
+    // the refresh token travels in a form body, never in the URL (which logs keep)
+    expect(tokenCalls[0].params).toBeUndefined();
+    expect(tokenCalls[0].headers.getContentType()).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(Object.fromEntries(new URLSearchParams(tokenCalls[0].data as string))).toEqual({ grant_type: 'refresh_token', refresh_token: 'r1', tenantId: '000000', scope: 'all' });
     expect(tokenCalls[0].headers.get('Dept-Id')).toBe('10');
     expect(tokenCalls[0].headers.get('Role-Id')).toBe('20');
     expect(saveTokens).toHaveBeenCalledTimes(1);

@@ -144,7 +144,8 @@ export function createRequestClient(options: RequestClientOptions) {
     const res = await bare.request<TokenResponse>({
       method: 'post',
       url: '/us-auth/oauth/token',
-      params: { tenantId, refresh_token: refreshToken, grant_type: 'refresh_token', scope: 'all' },
+      // a form body (OAuth2): a refresh token in the URL would end up in server and proxy logs
+      data: new URLSearchParams({ tenantId, refresh_token: refreshToken, grant_type: 'refresh_token', scope: 'all' }),
       headers,
     });
     if (!res.data?.access_token) throw new RequestError(t('request.sessionExpired'), 'unauthorized', res.status);

@@ -35,6 +35,43 @@ export const subAppResource = defineResource({
   unique: [{ field: 'serviceName', message: { zh: '服务名已存在', en: 'The service name already exists' } }],
 });
 
+/**
+ * Why an address a sub-app is loaded from (`host`) or calls (`defaultApiHost`) cannot be
+ * used, or null. Only an http(s) URL or a path of the shell's own site ('/subapps/x/') is
+ * taken, '' meaning none: a `javascript:` or `data:` address would run in the shell's
+ * origin, and one the URL parser refuses breaks every page that resolves the registry.
+ * The server refuses such a value on submit; the shell skips a stored one.
+ */
+export function appAddressError(value: string, label: string): string | null {
+  const v = value.trim();
+  if (!v) return null;
+  const refused = `${label}只能是 http(s) 地址或以 / 开头的本站路径`;
+  // whitespace, control characters and backslashes are read differently by browsers ('/\evil.example' is another host)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f\\\s]/.test(v)) return refused;
+  if (v.startsWith('/')) return v.startsWith('//') ? refused : null;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return refused;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password) return refused;
+  return null;
+}
+
+/** The descriptor fields that hold addresses, with the labels their messages use. */
+export const SUB_APP_ADDRESS_FIELDS = { host: subAppResource.fields.host.label.zh, defaultApiHost: subAppResource.fields.defaultApiHost.label.zh } as const;
+
+/** The first address field of a descriptor that cannot be used, with the message; null when all can. */
+export function subAppAddressError(d: { host?: string | null; defaultApiHost?: string | null }): { field: keyof typeof SUB_APP_ADDRESS_FIELDS; msg: string } | null {
+  for (const [field, label] of Object.entries(SUB_APP_ADDRESS_FIELDS) as [keyof typeof SUB_APP_ADDRESS_FIELDS, string][]) {
+    const msg = appAddressError(String(d[field] ?? ''), label);
+    if (msg) return { field, msg };
+  }
+  return null;
+}
+
 /** A registry entry as the shell receives it (GET /us-system/sub-app/registry): the record without its audit columns. */
 export type SubAppDescriptor = Omit<ResourceRecord<typeof subAppResource.fields>, 'tenantId' | 'createUser' | 'createTime' | 'updateUser' | 'updateTime' | 'status'>;
 

@@ -8,3 +8,4 @@ export * from './session';
 export * from './region';
 export * from './resource';
 export * from './sub-app';
+export * from './login-failure';

@@ -26,6 +26,8 @@ export const refreshToken = pgTable(
     sessionId: varchar('session_id', { length: 36 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** the answer this token's refresh gave, sealed under a key only the token itself yields (tokens.ts sealWith) */
+    reissue: text('reissue'),
   },
   (t) => [index('refresh_token_session_idx').on(t.sessionId)],
 );

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, type TokenResponse } from '@wb/contracts/auth';
 import { DEFAULT_TENANT_ID, TENANT_HEADER } from '@wb/contracts/constants';
 import type { Config } from '../../platform/config';
 import type { CaptchaService } from '../../platform/captcha';
+import { sourceOf } from '../../platform/login-limits';
 import type { ClientAuth, OAuthClient } from './client-auth';
 import { GrantError, type LoginService } from './login-service';
 import type { SocialLogin } from './social';
@@ -28,8 +29,12 @@ export const TokenParams = Type.Object({
 });
 export type TokenParams = typeof TokenParams.static;
 
+/** The token call's fields as they arrive: /oauth/token takes them from the body or the query string, where any may be missing. */
+export const TokenFields = Type.Partial(TokenParams);
+export type TokenFields = typeof TokenFields.static;
+
 /** Checks the client, then runs the requested grant; a refusal is a GrantError. */
-export type Grant = (req: FastifyRequest, p: TokenParams) => Promise<TokenResponse>;
+export type Grant = (req: FastifyRequest, p: TokenFields) => Promise<TokenResponse>;
 
 export interface GrantDeps {
   config: Pick<Config, 'captchaEnabled'>;
@@ -49,12 +54,15 @@ export function grantFor(d: GrantDeps): Grant {
   return async (req, p) => {
     const oauth = await d.clients.authenticate(req.headers.authorization);
     if (!oauth) throw new GrantError(401, 'invalid_client', AUTH_MESSAGES.badClient);
+    if (!p.grant_type) throw new GrantError(400, 'invalid_request', '缺少必填参数 grant_type');
     if (!oauth.grantTypes.includes(p.grant_type)) throw new GrantError(400, 'unauthorized_client', `客户端不支持 ${p.grant_type} 授权`);
     if (p.grant_type === 'social') return socialGrant(d, oauth, p);
     const choice = { deptId: header(req, 'Dept-Id'), roleId: header(req, 'Role-Id') };
     if (p.grant_type === 'refresh_token') {
       if (!p.refresh_token) throw new GrantError(400, 'invalid_request', '缺少必填参数 refresh_token');
-      return d.logins.refreshGrant(oauth, p.refresh_token, p.tenantId || header(req, TENANT_HEADER), choice);
+      // every tenant the request names (parameter and header) must be the session's
+      const tenants = [p.tenantId, header(req, TENANT_HEADER)].filter((t): t is string => !!t);
+      return d.logins.refreshGrant(oauth, p.refresh_token, tenants, choice);
     }
     if (!p.username) throw new GrantError(400, 'invalid_request', '缺少必填参数 username');
     if (!p.password) throw new GrantError(400, 'invalid_request', '缺少必填参数 password');
@@ -62,12 +70,12 @@ export function grantFor(d: GrantDeps): Grant {
       throw new GrantError(400, 'invalid_grant', AUTH_MESSAGES.badCaptcha);
     }
     const tenantId = p.tenantId || header(req, TENANT_HEADER) || DEFAULT_TENANT_ID;
-    return d.logins.passwordGrant(oauth, tenantId, p.username, p.password, choice);
+    return d.logins.passwordGrant(oauth, tenantId, p.username, p.password, choice, sourceOf(req));
   };
 }
 
 /** grant_type=social: the provider's code names an identity; a bound identity logs its user in. */
-async function socialGrant(d: GrantDeps, oauth: OAuthClient, p: TokenParams): Promise<TokenResponse> {
+async function socialGrant(d: GrantDeps, oauth: OAuthClient, p: TokenFields): Promise<TokenResponse> {
   if (!p.source || !p.code || !p.state) throw new GrantError(400, 'invalid_request', '缺少必填参数 source, code 或 state');
   const { tenantId, identity } = await d.social.identify(p.source, p.code, p.state);
   const bound = await d.social.bind(tenantId, p.source, identity);

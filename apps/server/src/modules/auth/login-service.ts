@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { AUTH_MESSAGES, type TokenResponse } from '@wb/contracts/auth';
-import { LOGIN_FAIL_LIMIT, LOGIN_LOCK_MINUTES } from '@wb/contracts/constants';
 import { REGISTER_MESSAGES } from '@wb/contracts/validation';
 import type { Db } from '../../db/client';
 import { refreshToken, role, session, tenant, user } from '../../db/schema/index';
@@ -9,7 +8,8 @@ import type { SessionCheck } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import { tenantScope, visible } from '../../platform/scope';
 import { verifyPassword } from '../../platform/passwords';
-import { newRefreshToken, sha256, type TokenService } from '../../platform/tokens';
+import { dummyHash, LoginFailures } from '../../platform/login-limits';
+import { newRefreshToken, openWith, sealWith, sha256, type TokenService } from '../../platform/tokens';
 import type { OAuthClient } from './client-auth';
 
 /** A refused grant: answered as OAuth2 error JSON, `{ error, error_description }`. */
@@ -27,6 +27,20 @@ export class GrantError extends Error {
 
 const invalidGrant = (msg: string) => new GrantError(400, 'invalid_grant', msg);
 
+/**
+ * How long a refresh token that a refresh has just replaced still answers, with the same new
+ * pair: two tabs of the shell (or a retried request) refreshing at the same moment present the
+ * same token, and the second must not count as theft and end the session. Past the window a used
+ * token coming back is a replay and revokes the session, as before.
+ */
+export const REFRESH_GRACE_MS = 30_000;
+
+/** Whether every id of the comma-joined `picked` is in the comma-joined `list`. */
+const owns = (list: string, picked: string) => {
+  const have = new Set(list.split(','));
+  return picked.split(',').every((id) => !id || have.has(id));
+};
+
 type UserRow = typeof user.$inferSelect;
 
 export interface SwitchChoice {
@@ -40,30 +54,35 @@ export class LoginService {
     private readonly tokens: TokenService,
     private readonly sessions: SessionCheck,
     private readonly config: Config,
-  ) {}
+  ) {
+    this.failures = new LoginFailures(db);
+  }
 
-  /** grant_type=password: checks the tenant, the lock, the password; counts failures. */
-  async passwordGrant(oauth: OAuthClient, tenantId: string, account: string, password: string, choice: SwitchChoice): Promise<TokenResponse> {
+  private readonly failures: LoginFailures;
+
+  /**
+   * grant_type=password: checks the tenant, the lock, the password; counts failures per account
+   * and source address (platform/login-limits.ts). An unknown account takes the same path, the same
+   * argon2 work and gets the same answers as a known one, so neither answer nor time tells them apart.
+   * The lock is not the account's: it must not end the owner's sessions, or a guesser could log them out.
+   */
+  async passwordGrant(oauth: OAuthClient, tenantId: string, account: string, password: string, choice: SwitchChoice, source: string): Promise<TokenResponse> {
     const scope = tenantScope(tenantId);
     const [t] = await this.db.select().from(tenant).where(visible(tenant, scope)).limit(1);
-    if (!t) throw invalidGrant(AUTH_MESSAGES.badCredentials);
-    if (t.expireTime && t.expireTime.getTime() < Date.now()) throw invalidGrant(AUTH_MESSAGES.tenantExpired);
-    const [u] = await this.db
-      .select()
-      .from(user)
-      .where(visible(user, scope, eq(user.account, account)))
-      .limit(1);
-    if (!u) throw invalidGrant(AUTH_MESSAGES.badCredentials);
-    if (u.lockedUntil && u.lockedUntil.getTime() > Date.now()) throw invalidGrant(AUTH_MESSAGES.locked);
-    if (!(await verifyPassword(u.password, password))) {
-      const fails = u.failCount + 1;
-      const lock = fails >= LOGIN_FAIL_LIMIT;
-      await this.db
-        .update(user)
-        .set(lock ? { failCount: 0, lockedUntil: new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000) } : { failCount: fails })
-        .where(eq(user.id, u.id));
-      throw invalidGrant(lock ? AUTH_MESSAGES.locked : AUTH_MESSAGES.badCredentials);
-    }
+    if (t?.expireTime && t.expireTime.getTime() < Date.now()) throw invalidGrant(AUTH_MESSAGES.tenantExpired);
+    const [u] = t
+      ? await this.db
+          .select()
+          .from(user)
+          .where(visible(user, scope, eq(user.account, account)))
+          .limit(1)
+      : [];
+    // counted before the password is checked, so parallel guesses cannot outrun the lock
+    const attempt = await this.failures.begin(tenantId, account, source);
+    if (attempt === 'locked' || (u?.lockedUntil && u.lockedUntil.getTime() > Date.now())) throw invalidGrant(AUTH_MESSAGES.locked);
+    const good = await verifyPassword(u?.password ?? (await dummyHash()), password);
+    if (!u || !good) throw invalidGrant((await this.failures.fail(tenantId, account, source, attempt)) ? AUTH_MESSAGES.locked : AUTH_MESSAGES.badCredentials);
+    await this.failures.clear(tenantId, account, source);
     // a registered guest waits for an administrator; any other status is a disabled account
     if (u.status === 0) throw invalidGrant(REGISTER_MESSAGES.pending);
     if (u.status !== 1) throw invalidGrant(AUTH_MESSAGES.disabled);
@@ -96,39 +115,58 @@ export class LoginService {
       roleId,
       expiresAt: new Date(Date.now() + oauth.refreshTokenValidity * 1000),
     });
-    return this.issue(oauth, u, sid, deptId, roleId);
+    return this.issue(this.db, oauth, u, sid, deptId, roleId);
   }
 
   /**
-   * grant_type=refresh_token: the presented token is used up and a new one issued
-   * in the same session. A token that was already used means it was copied, so the
-   * whole session is revoked.
+   * grant_type=refresh_token: the presented token is used up and a new one issued in the
+   * same session. A token that was already used means it was copied, so the whole session is
+   * revoked, except within REFRESH_GRACE_MS of its use, when it answers the same new pair
+   * again (two tabs refreshing at once). Each tenant named by the request must be the session's.
    */
-  async refreshGrant(oauth: OAuthClient, presented: string, tenantId: string | undefined, choice: SwitchChoice): Promise<TokenResponse> {
+  async refreshGrant(oauth: OAuthClient, presented: string, tenantIds: string[], choice: SwitchChoice): Promise<TokenResponse> {
     const hash = sha256(presented);
-    const [used] = await this.db
-      .update(refreshToken)
-      .set({ usedAt: new Date() })
-      .where(and(eq(refreshToken.tokenHash, hash), isNull(refreshToken.usedAt)))
-      .returning();
-    if (!used) {
-      const [seen] = await this.db.select({ sessionId: refreshToken.sessionId }).from(refreshToken).where(eq(refreshToken.tokenHash, hash)).limit(1);
-      if (seen) await this.revoke(seen.sessionId);
-      throw new GrantError(401, 'invalid_grant', AUTH_MESSAGES.badRefresh);
+    const refused = () => new GrantError(401, 'invalid_grant', AUTH_MESSAGES.badRefresh);
+    const outcome = await this.db.transaction(async (tx): Promise<{ replayed: string } | { answer: TokenResponse }> => {
+      const db = tx as unknown as Db;
+      // the row lock makes a concurrent refresh of the same token wait until this one has stored its answer
+      const [rt] = await db.select().from(refreshToken).where(eq(refreshToken.tokenHash, hash)).for('update');
+      if (!rt) throw refused();
+      const now = Date.now();
+      if (rt.usedAt && (now - rt.usedAt.getTime() > REFRESH_GRACE_MS || !rt.reissue)) return { replayed: rt.sessionId };
+      const [s] = await db.select().from(session).where(eq(session.id, rt.sessionId)).limit(1);
+      // checked before anything is written: a refusal (a wrong tenant) leaves the token as it was, for the right request
+      if (!s || s.revokedAt || rt.expiresAt.getTime() < now || s.clientId !== oauth.clientId || tenantIds.some((t) => t !== s.tenantId)) throw refused();
+      if (rt.usedAt && rt.reissue) {
+        const again = openWith(presented, rt.reissue);
+        if (!again) throw refused();
+        return { answer: JSON.parse(again) as TokenResponse };
+      }
+      const [u] = await db
+        .select()
+        .from(user)
+        .where(visible(user, tenantScope(s.tenantId), eq(user.id, s.userId)))
+        .limit(1);
+      if (!u || u.status !== 1 || (u.lockedUntil && u.lockedUntil.getTime() > now)) throw refused();
+      // no new choice: keep the session's while the user still holds it, else act as the user now is (a login without a choice)
+      const { deptId, roleId } =
+        choice.deptId || choice.roleId ? this.choose(u, choice) : owns(u.roleId, s.roleId) && owns(u.deptId, s.deptId) ? { deptId: s.deptId, roleId: s.roleId } : this.choose(u, {});
+      if (deptId !== s.deptId || roleId !== s.roleId) await db.update(session).set({ deptId, roleId }).where(eq(session.id, s.id));
+      const answer = await this.issue(db, oauth, u, s.id, deptId, roleId);
+      // Within the grace window the same answer must be given again, yet the new refresh token must
+      // never be stored in the clear: the answer is sealed under a key derived from the presented token,
+      // which the database does not hold (only its SHA-256). Whoever can open it already holds that token.
+      await db
+        .update(refreshToken)
+        .set({ usedAt: new Date(now), reissue: sealWith(presented, JSON.stringify(answer)) })
+        .where(eq(refreshToken.tokenHash, hash));
+      return { answer };
+    });
+    if ('replayed' in outcome) {
+      await this.revoke(outcome.replayed);
+      throw refused();
     }
-    const [s] = await this.db.select().from(session).where(eq(session.id, used.sessionId)).limit(1);
-    if (!s || s.revokedAt || used.expiresAt.getTime() < Date.now() || s.clientId !== oauth.clientId || (tenantId && tenantId !== s.tenantId)) {
-      throw new GrantError(401, 'invalid_grant', AUTH_MESSAGES.badRefresh);
-    }
-    const [u] = await this.db
-      .select()
-      .from(user)
-      .where(visible(user, tenantScope(s.tenantId), eq(user.id, s.userId)))
-      .limit(1);
-    if (!u || u.status !== 1) throw new GrantError(401, 'invalid_grant', AUTH_MESSAGES.badRefresh);
-    const { deptId, roleId } = choice.deptId || choice.roleId ? this.choose(u, choice) : { deptId: s.deptId, roleId: s.roleId };
-    if (deptId !== s.deptId || roleId !== s.roleId) await this.db.update(session).set({ deptId, roleId }).where(eq(session.id, s.id));
-    return this.issue(oauth, u, s.id, deptId, roleId);
+    return outcome.answer;
   }
 
   async revoke(sessionId: string): Promise<void> {
@@ -152,7 +190,7 @@ export class LoginService {
     return { deptId, roleId };
   }
 
-  private async issue(oauth: OAuthClient, u: UserRow, sid: string, deptId: string, roleId: string): Promise<TokenResponse> {
+  private async issue(db: Db, oauth: OAuthClient, u: UserRow, sid: string, deptId: string, roleId: string): Promise<TokenResponse> {
     const ttl = Math.min(this.config.tokenTtl, oauth.accessTokenValidity);
     const jti = randomUUID();
     const accessToken = await this.tokens.sign(
@@ -161,9 +199,9 @@ export class LoginService {
       jti,
     );
     const refresh = newRefreshToken();
-    await this.db.insert(refreshToken).values({ tokenHash: sha256(refresh), sessionId: sid, expiresAt: new Date(Date.now() + oauth.refreshTokenValidity * 1000) });
+    await db.insert(refreshToken).values({ tokenHash: sha256(refresh), sessionId: sid, expiresAt: new Date(Date.now() + oauth.refreshTokenValidity * 1000) });
     const roleIds = roleId.split(',').filter(Boolean).map(Number);
-    const roles = roleIds.length ? await this.db.select({ roleAlias: role.roleAlias }).from(role).where(inArray(role.id, roleIds)) : [];
+    const roles = roleIds.length ? await db.select({ roleAlias: role.roleAlias }).from(role).where(inArray(role.id, roleIds)) : [];
     return {
       access_token: accessToken,
       token_type: 'bearer',

@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { menuOf } from '@wb/contracts/resource';
+import { roleResource } from '@wb/contracts/resources/org';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -49,7 +51,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext, logins: Log
     handler: async (req) => {
       const token = (req.query as { access_token?: string }).access_token || bearerToken(req, ctx.config.tokenHeader);
       const claims = token ? await ctx.tokens.verify(token) : null;
-      if (!claims || !(await ctx.sessions.isAlive(claims.sid))) return ok({ active: false });
+      if (!claims || !(await ctx.sessions.isAlive(claims))) return ok({ active: false });
       return ok({ active: true, exp: claims.exp, user_id: claims.user_id, tenant_id: claims.tenant_id, account: claims.account, client_id: claims.client_id });
     },
   });
@@ -88,7 +90,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext, logins: Log
   // any signed-in user may ask (the tab bar's context menu offers it): it only makes grants be read afresh
   app.get('/us-auth/oauth/clear-cache', {
     schema: { tags: ['认证'], summary: '清除缓存', response: { 200: EmptyEnvelope } },
-    config: { signedIn: true },
+    // the grants cache is the server's: whoever maintains roles may clear it (the shell clears its own caches for everyone)
+    config: { permission: menuOf(roleResource) },
     handler: async () => {
       ctx.access.invalidate();
       return ok(true, '清除完毕');

@@ -1,11 +1,13 @@
+import formbody from '@fastify/formbody';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { EmptyEnvelope, Envelope, ok } from '../../platform/envelope';
-import { type Grant, TokenParams } from './grant';
+import { loginLimits } from '../../platform/login-limits';
+import { type Grant, TokenFields, TokenParams } from './grant';
 import { GrantError } from './login-service';
 
-// The three ways to ask for a token (OAuth2 query string, JSON login, JSON refresh), each answering refusals its own way.
+// The three ways to ask for a token (OAuth2 form body or query string, JSON login, JSON refresh), each answering refusals its own way.
 
 // a refused grant is OAuth JSON; a request that fails its schema gets the envelope like every other call
 const OAuthError = Type.Union([
@@ -13,6 +15,8 @@ const OAuthError = Type.Union([
   EmptyEnvelope,
   Envelope(Type.Object({ field: Type.String() })),
 ]);
+/** A token form holds a few short fields. */
+const TOKEN_FORM_LIMIT_BYTES = 16 * 1024;
 const TokenBody = Type.Object({}, { additionalProperties: true, description: 'raw OAuth2 token JSON (TokenResponse)' });
 
 /** A refused grant as OAuth2 error JSON. */
@@ -29,32 +33,50 @@ const asEnvelope = (reply: FastifyReply, err: unknown) => {
 
 export function tokenRoutes(app: FastifyInstance, ctx: AppContext, grant: Grant): void {
   const loginLimit = { max: ctx.config.loginRateLimit, timeWindow: '1 minute' };
+  // the token call and customLogin share one allowance per client address and one per account (platform/login-limits.ts)
+  const limits = loginLimits(app, () => ctx.config.loginRateLimit);
+  const limitedGrant = limits.perAccount(grant);
 
-  app.post('/us-auth/oauth/token', {
-    schema: {
-      tags: ['认证'],
-      summary: '登录与刷新令牌 (OAuth2 password / refresh_token)',
-      description: 'Parameters in the query string (or a JSON body); `Authorization: Basic base64(clientId:secret)`; `Captcha-Key`/`Captcha-Code` headers when captcha is on.',
-      querystring: TokenParams,
-      response: { 200: TokenBody, 400: OAuthError, 401: OAuthError },
-    },
-    config: { public: true, rateLimit: loginLimit },
-    handler: async (req, reply) => {
-      const p = { ...(req.body as object | undefined), ...(req.query as TokenParams) } as TokenParams;
-      try {
-        return await grant(req, p);
-      } catch (err) {
-        return asOAuth(reply, err);
-      }
-    },
+  // Its own scope: the form-body parser (the OAuth2 standard form) serves this route only, so no
+  // other route takes the form posts a cross-site page can send without a CORS preflight.
+  void app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: TOKEN_FORM_LIMIT_BYTES });
+    scope.post('/us-auth/oauth/token', {
+      schema: {
+        tags: ['认证'],
+        summary: '登录与刷新令牌 (OAuth2 password / refresh_token)',
+        description:
+          'Parameters in an `application/x-www-form-urlencoded` body (OAuth2; a JSON body works too), or in the query string for older clients; a field in both: the body wins. ' +
+          'The query string form puts the password in the URL, where proxies may log it: prefer the body. ' +
+          '`Authorization: Basic base64(clientId:secret)`; `Captcha-Key`/`Captcha-Code` headers when captcha is on.',
+        querystring: TokenFields,
+        body: TokenFields,
+        response: { 200: TokenBody, 400: OAuthError, 401: OAuthError },
+      },
+      config: { public: true },
+      onRequest: limits.perAddress,
+      // a call with everything in the query string has no body; its schema then checks an empty one
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+      handler: async (req, reply) => {
+        const p: TokenFields = { ...(req.query as TokenFields), ...(req.body as TokenFields | undefined) };
+        try {
+          return await limitedGrant(req, reply, p);
+        } catch (err) {
+          return asOAuth(reply, err);
+        }
+      },
+    });
   });
 
   app.post('/us-user/customLogin', {
     schema: { tags: ['认证'], summary: '登录 (JSON body, 同 oauth/token)', body: TokenParams, response: { 200: Envelope(TokenBody), 400: EmptyEnvelope, 401: EmptyEnvelope } },
-    config: { public: true, rateLimit: loginLimit },
+    config: { public: true },
+    onRequest: limits.perAddress,
     handler: async (req, reply) => {
       try {
-        return ok(await grant(req, req.body as TokenParams));
+        return ok(await limitedGrant(req, reply, req.body as TokenParams));
       } catch (err) {
         return asEnvelope(reply, err);
       }

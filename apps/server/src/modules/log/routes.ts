@@ -4,10 +4,11 @@ import { usualLog } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { EmptyEnvelope, ok } from '../../platform/envelope';
+import { ColumnText } from '../../platform/input-types';
 
 /** An entry of the shell's local error log, uploaded in batches. */
 const LogEntry = Type.Object({
-  type: Type.String({ maxLength: 32 }),
+  type: ColumnText(usualLog.logLevel),
   url: Type.String({ maxLength: 2000 }),
   message: Type.String({ maxLength: 4000 }),
   stack: Type.Optional(Type.String({ maxLength: 20000 })),

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { Envelope, idStr, notFound, ok } from '../../platform/envelope';
 import { scopeOf, visible } from '../../platform/scope';
 import { projectTree } from './project-tree';
+import { IdText } from '../../platform/input-types';
 
 const ProjectNodeSchema = Type.Recursive(
   (Self) =>
@@ -32,7 +33,7 @@ const RegionNodeSchema = Type.Recursive(
   { $id: 'RegionNode' },
 );
 
-const IdParam = Type.Object({ id: Type.String({ pattern: '^\\d+$' }) });
+const IdParam = Type.Object({ id: IdText() });
 
 /** Master data any signed-in shell reads: the project picker's tree and details, companies, the street tree. */
 export function mdmRoutes(ctx: AppContext) {

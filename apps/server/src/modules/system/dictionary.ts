@@ -7,6 +7,7 @@ import type { ResourceOptions } from '../../platform/crud/routes';
 import type { ResourceStore } from '../../platform/crud/store';
 import { toWire } from '../../platform/crud/wire';
 import { scopeOf } from '../../platform/scope';
+import { IdText } from '../../platform/input-types';
 
 /**
  * The system and business dictionaries: a parent row per code (dictKey -1,
@@ -19,7 +20,7 @@ export function dictionaryOptions(): ResourceOptions {
       'parent-list': { summary: '字典分页 (顶级)', where: (_q, store) => store.whereField('parentId', '0') },
       'child-list': {
         summary: '字典项分页 (parentId 的下级)',
-        query: { parentId: Type.String({ pattern: '^\\d+$' }) },
+        query: { parentId: IdText() },
         // without a parent there are no items to show, rather than all of them
         where: (q, store) => store.whereField('parentId', q.parentId ?? '-1'),
       },

@@ -4,6 +4,7 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { Envelope, notFound, ok } from '../../platform/envelope';
 import { MenuCache } from './menu-cache';
+import { IdText } from '../../platform/input-types';
 
 const MenuNodeSchema = Type.Recursive(
   (Self) =>
@@ -73,7 +74,7 @@ export function menuRoutes(ctx: AppContext) {
       schema: {
         tags: ['菜单'],
         summary: '顶部菜单下的侧边菜单 (路由)',
-        querystring: Type.Object({ topMenuId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }),
+        querystring: Type.Object({ topMenuId: Type.Optional(IdText()) }),
         response: { 200: MenuTree(Type.Ref(MenuNodeSchema)) },
       },
       config: { signedIn: true },

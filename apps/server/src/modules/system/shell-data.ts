@@ -75,7 +75,9 @@ export function shellDataRoutes(ctx: AppContext) {
         .limit(1);
       if (!p) throw badRequest(`未配置第三方系统: ${code}`, 'systemType');
       const ticket = tickets.sign({ sid: `sso:${code}`, tenant_id: tenantId, user_id: String(userId), account, role_id: '', dept_id: '', client_id: code }, 60, `${code}-${Date.now()}`);
-      const url = new URL(p.value);
+      // the address is a parameter an administrator typed: one that is not an http(s) URL is a setting to fix, said so
+      const url = URL.canParse(p.value) ? new URL(p.value) : undefined;
+      if (!url || !['http:', 'https:'].includes(url.protocol)) throw badRequest(`第三方系统地址配置不正确 (${thirdSystemKey(code)}), 请联系管理员`, 'systemType');
       url.searchParams.set('ticket', ticket);
       for (const [k, v] of Object.entries(extra)) if (v) url.searchParams.set(k, v);
       return url.toString();

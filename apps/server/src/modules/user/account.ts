@@ -1,15 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray, isNull } from 'drizzle-orm';
+import { AUTH_MESSAGES } from '@wb/contracts/auth';
 import { userResource } from '@wb/contracts/resources/org';
 import { passwordChangeError, passwordErrorField, PASSWORD_MESSAGES, phoneError, REGISTER_MESSAGES } from '@wb/contracts/validation';
 import { dept, role, tenant, user, userOauth } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
+import { CaptchaService } from '../../platform/captcha';
 import type { AppContext } from '../../platform/context';
 import { callerRow } from '../../platform/caller-row';
 import { badRequest, EmptyEnvelope, Envelope, idStr, ok } from '../../platform/envelope';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { scopeOf, tenantScope, visible } from '../../platform/scope';
+import { IdText } from '../../platform/input-types';
 
 const ids = (list: string) => list.split(',').filter(Boolean).map(Number);
 
@@ -17,6 +20,7 @@ const ids = (list: string) => list.split(',').filter(Boolean).map(Number);
 export function accountRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
+    const captchas = new CaptchaService(db, ctx.config.captchaFixedCode);
 
     app.post('/us-user/update-password', {
       schema: {
@@ -83,7 +87,7 @@ export function accountRoutes(ctx: AppContext) {
       schema: {
         tags: ['用户'],
         summary: '本人可切换的部门',
-        querystring: Type.Object({ userId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }),
+        querystring: Type.Object({ userId: Type.Optional(IdText()) }),
         response: { 200: Envelope(Type.Array(Option)) },
       },
       config: { signedIn: true },
@@ -104,7 +108,7 @@ export function accountRoutes(ctx: AppContext) {
       schema: {
         tags: ['用户'],
         summary: '本人可切换的角色',
-        querystring: Type.Object({ userId: Type.Optional(Type.String({ pattern: '^\\d+$' })) }),
+        querystring: Type.Object({ userId: Type.Optional(IdText()) }),
         response: { 200: Envelope(Type.Array(Option)) },
       },
       config: { signedIn: true },
@@ -145,6 +149,10 @@ export function accountRoutes(ctx: AppContext) {
       },
       handler: async (req) => {
         const b = req.body as { tenantId: string; name?: string; account: string; password: string; oauthId?: string };
+        // in captcha mode a registration needs one too (Captcha-Key/Captcha-Code, as the login), so no script can mass-register
+        if (ctx.config.captchaEnabled && !(await captchas.check(req.headers['captcha-key'] as string | undefined, req.headers['captcha-code'] as string | undefined))) {
+          throw badRequest(AUTH_MESSAGES.badCaptcha, 'captcha');
+        }
         const scope = tenantScope(b.tenantId);
         const [t] = await db.select({ id: tenant.id }).from(tenant).where(visible(tenant, scope)).limit(1);
         if (!t) throw badRequest('租户不存在', 'tenantId');

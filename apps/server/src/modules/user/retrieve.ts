@@ -12,6 +12,7 @@ import type { SmsProvider } from '../../platform/sms';
 import { tenantScope, visible } from '../../platform/scope';
 import { TokenService } from '../../platform/tokens';
 import { CaptchaService } from '../../platform/captcha';
+import { liftLocks } from '../../platform/login-limits';
 
 export const RETRIEVE_MESSAGES = {
   noAccount: '账号不存在',
@@ -53,8 +54,14 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
         .from(user)
         .where(visible(user, tenantScope(tenantId), eq(user.account, account)))
         .limit(1);
-      if (!u) throw badRequest(RETRIEVE_MESSAGES.noAccount, 'account');
-      return u;
+      return u as typeof u | undefined;
+    };
+    // An account that does not exist gets a made-up masked phone, the same one each time, instead of
+    // '账号不存在': the call is then no oracle of which accounts exist (the spec needs the masked phone
+    // of a real one, nothing about others). A mistyped account fails at sendMessage, as a wrong phone does.
+    const decoyPhone = (tenantId: string, account: string) => {
+      const h = createHmac('sha256', ctx.config.jwtSecret).update(`retrieve-decoy:${tenantId}:${account}`).digest();
+      return `1${'35789'[h[0] % 5]}${h[1] % 10}****${String(h.readUInt16BE(2) % 10_000).padStart(4, '0')}`;
     };
 
     app.get('/us-user/retrieve/captcha', {
@@ -73,8 +80,9 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
       config: { public: true, ...limit, fieldMessages: { account: { required: '请先输入账号名称' } } },
       handler: async (req) => {
         const q = req.query as { account: string; tenantId?: string };
-        const u = await findUser(tenantOf(req, q.tenantId), q.account);
-        return ok({ account: u.account, phone: mask(u.phone) });
+        const tenantId = tenantOf(req, q.tenantId);
+        const u = await findUser(tenantId, q.account);
+        return ok({ account: q.account, phone: u ? mask(u.phone) : decoyPhone(tenantId, q.account) });
       },
     });
 
@@ -98,7 +106,8 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
         if (!(await captchas.check(req.headers['captcha-key'] as string, req.headers['captcha-code'] as string))) throw badRequest(RETRIEVE_MESSAGES.badCaptcha, 'captcha');
         const tenantId = tenantOf(req, q.tenantId);
         const u = await findUser(tenantId, q.account);
-        if (u.phone !== q.phone) throw badRequest(RETRIEVE_MESSAGES.phoneMismatch, 'phone');
+        // an unknown account answers as a wrong phone does (see decoyPhone)
+        if (!u || u.phone !== q.phone) throw badRequest(RETRIEVE_MESSAGES.phoneMismatch, 'phone');
         const [last] = await db
           .select({ at: verifyCode.createTime })
           .from(verifyCode)
@@ -194,10 +203,13 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
           .where(visible(verifyCode, tenantScope(claims.tenant_id), eq(verifyCode.id, Number(claims.jti)), isNull(verifyCode.consumedAt)))
           .returning({ id: verifyCode.id });
         if (!first) throw badRequest(RETRIEVE_MESSAGES.badIdentify, 'identifyCode');
-        await db
+        const changed = await db
           .update(user)
           .set({ password: await hashPassword(b.newPassword), failCount: 0, lockedUntil: null, updateTime: new Date() })
-          .where(eq(user.id, Number(claims.user_id)));
+          .where(eq(user.id, Number(claims.user_id)))
+          .returning({ tenantId: user.tenantId, account: user.account });
+        // the owner proved themselves by SMS: the locks their forgotten password earned are lifted too
+        await liftLocks(db, changed);
         return ok(true, RETRIEVE_MESSAGES.reset);
       },
     });

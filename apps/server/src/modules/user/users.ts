@@ -10,7 +10,9 @@ import type { AppContext } from '../../platform/context';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest, EmptyEnvelope, Envelope, notFound, ok } from '../../platform/envelope';
 import { hashPassword } from '../../platform/passwords';
+import { liftLocks, lockedAnywhere } from '../../platform/login-limits';
 import { scopeOf, visible, type Scope } from '../../platform/scope';
+import { IdText } from '../../platform/input-types';
 
 /** The initial password when the tenant has not set `account.initPassword`. */
 const FALLBACK_INIT_PASSWORD = 'Init1234';
@@ -33,7 +35,7 @@ export function userOptions(ctx: AppContext): ResourceOptions {
     aliases: { list: ['v2/page'], detail: ['v2/detail'], add: ['v2/submit'], update: ['v2/update'] },
     filters: {
       deptId: {
-        schema: Type.String({ pattern: '^\\d+$', maxLength: 20, description: '部门 (含下级)' }),
+        schema: IdText({ description: '部门 (含下级)' }),
         // the chosen department and every department below it (ancestors holds the chain of parent ids)
         // the matching ids are gathered first (the GIN index on dept_id answers the overlap), so the
         // planner never walks the whole list by id hoping to meet ten of them early
@@ -45,12 +47,21 @@ export function userOptions(ctx: AppContext): ResourceOptions {
       roleName: namesOf(role, role.id, role.roleName, user.roleId),
       deptName: namesOf(dept, dept.id, dept.deptName, user.deptId),
       postName: namesOf(post, post.id, post.postName, user.postId),
-      locked: () => sql<number>`(coalesce(${user.lockedUntil} > now(), false))::int`,
+      // locked at any source address (login-limits.ts), or the account as a whole
+      locked: () => sql<number>`(coalesce(${user.lockedUntil} > now(), false) or ${lockedAnywhere(user.tenantId, user.account)})::int`,
     },
     answers: { roleName: Type.String(), deptName: Type.String(), postName: Type.String(), locked: Type.Number() },
     hooks: {
       beforeRemove({ user: me }, rows) {
         if (rows.some((r) => r.id === me.userId)) throw badRequest(USER_MESSAGES.removeSelf.zh, 'ids');
+      },
+      // a removed user, or one disabled or given other roles or departments, loses their tokens: this
+      // instance checks their sessions afresh at once (SessionCheck compares the token with the user row)
+      afterSubmit(_ctx, row, isNew) {
+        if (!isNew) ctx.sessions.forgetUser(Number(row.id));
+      },
+      afterRemove(_ctx, rows) {
+        ctx.sessions.forgetUser(...rows.map((r) => Number(r.id)));
       },
     },
     actions: {
@@ -84,16 +95,19 @@ export function userOptions(ctx: AppContext): ResourceOptions {
           .update(user)
           .set({ password, failCount: 0, lockedUntil: null, updateTime: new Date() })
           .where(store.where(scope, inArray(user.id, keys as number[])))
-          .returning({ id: user.id });
+          .returning({ id: user.id, tenantId: user.tenantId, account: user.account });
         if (!done.length) throw notFound('数据不存在');
+        await liftLocks(db, done);
       },
       async unlock({ scope, keys, store }) {
         const done = await db
           .update(user)
           .set({ failCount: 0, lockedUntil: null, updateTime: new Date() })
           .where(store.where(scope, inArray(user.id, keys as number[])))
-          .returning({ id: user.id });
+          .returning({ id: user.id, tenantId: user.tenantId, account: user.account });
         if (!done.length) throw notFound('数据不存在');
+        // the lock of every source address the account was guessed from
+        await liftLocks(db, done);
       },
     },
   };
@@ -115,7 +129,7 @@ export function userPlatformRoutes(ctx: AppContext) {
     };
 
     app.get('/us-user/platform-detail', {
-      schema: { tags: ['用户管理'], summary: '用户平台配置详情', querystring: Type.Object({ id: Type.String({ pattern: '^\\d+$' }) }), response: { 200: Envelope(Platform) } },
+      schema: { tags: ['用户管理'], summary: '用户平台配置详情', querystring: Type.Object({ id: IdText() }), response: { 200: Envelope(Platform) } },
       config: { permission: 'user' },
       handler: async (req) => {
         const scope = scopeOf(req);
@@ -133,7 +147,7 @@ export function userPlatformRoutes(ctx: AppContext) {
       schema: {
         tags: ['用户管理'],
         summary: '修改用户平台配置',
-        body: Type.Object({ userId: Type.String({ pattern: '^\\d+$' }), userType: Type.Integer({ minimum: 1, maximum: 3 }), userExt: Type.String({ maxLength: 4000 }) }),
+        body: Type.Object({ userId: IdText(), userType: Type.Integer({ minimum: 1, maximum: 3 }), userExt: Type.String({ maxLength: 4000 }) }),
         response: { 200: EmptyEnvelope },
       },
       config: { permission: 'user_edit' },
@@ -154,7 +168,7 @@ export function userPlatformRoutes(ctx: AppContext) {
       schema: {
         tags: ['用户管理'],
         summary: '管理员修改用户密码',
-        body: Type.Object({ userId: Type.String({ pattern: '^\\d+$' }), newPassword: Type.String({ maxLength: 64 }), newPassword1: Type.String({ maxLength: 64 }) }),
+        body: Type.Object({ userId: IdText(), newPassword: Type.String({ maxLength: 64 }), newPassword1: Type.String({ maxLength: 64 }) }),
         response: { 200: EmptyEnvelope },
       },
       config: { permission: 'user_reset', fieldMessages: { newPassword: { label: '新密码' }, newPassword1: { label: '确认密码' } } },
@@ -164,10 +178,12 @@ export function userPlatformRoutes(ctx: AppContext) {
         const err = passwordChangeError('', b.newPassword, b.newPassword1);
         if (err) throw badRequest(err, passwordErrorField(err));
         const u = await findUser(scope, Number(b.userId));
-        await db
+        const changed = await db
           .update(user)
           .set({ password: await hashPassword(b.newPassword), failCount: 0, lockedUntil: null, updateTime: new Date() })
-          .where(visible(user, scope, eq(user.id, u.id)));
+          .where(visible(user, scope, eq(user.id, u.id)))
+          .returning({ tenantId: user.tenantId, account: user.account });
+        await liftLocks(db, changed);
         return ok(true, PASSWORD_MESSAGES.changed);
       },
     });

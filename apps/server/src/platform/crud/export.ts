@@ -82,10 +82,15 @@ export function exportRoute(app: FastifyInstance, { def, store, registry, tag, q
         return row[k];
       };
       const key = keyOf(def);
+      const scan = store.scan(scope, req.query as Record<string, unknown>, batch);
+      // the first batch is read before the answer starts: a query that fails is still an error envelope
+      const first = await scan.next();
       async function* batches() {
-        for await (const rows of store.scan(scope, req.query as Record<string, unknown>, batch)) {
-          yield rows.map((r) => ({ id: String(r[key]), ...Object.fromEntries(names.map((k) => [k, cell(k, r)])), createTime: formatTime(r.createTime as Date) }));
-        }
+        const toSheet = (rows: Record<string, unknown>[]) =>
+          rows.map((r) => ({ id: String(r[key]), ...Object.fromEntries(names.map((k) => [k, cell(k, r)])), createTime: formatTime(r.createTime as Date) }));
+        if (first.done) return;
+        yield toSheet(first.value);
+        for await (const rows of scan) yield toSheet(rows);
       }
       const sheetColumns = [
         { header: 'ID', key: 'id', width: 20 },

@@ -20,6 +20,12 @@ export function likePattern(v: string): string {
 
 const list = (v: string) => v.split(',').filter(Boolean);
 
+/** What each integer column type holds (bigint ids stay within JavaScript's exact integers). */
+const INTEGER_RANGE: Record<string, [number, number]> = {
+  PgSmallInt: [-32768, 32767],
+  PgInteger: [-2147483648, 2147483647],
+};
+
 /** One active filter: the value to bind and the condition it makes. */
 interface Filter {
   value: unknown;
@@ -42,9 +48,10 @@ export function activeFilters(
   const text = (k: string) => (typeof q[k] === 'string' ? (q[k] as string).trim() : '');
   const numeric = (c: PgColumn) => c.dataType === 'number';
   // a value a numeric column cannot hold is the caller's mistake, named, not a database error
-  const asNumber = (k: string, v: string) => {
+  const asNumber = (k: string, v: string, c: PgColumn = key) => {
     const n = Number(v);
-    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n)) throw badRequest(`${def.fields[k]?.label.zh ?? k}(${k}) 不合法`, k);
+    const [min, max] = INTEGER_RANGE[c.columnType] ?? [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
+    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) throw badRequest(`${def.fields[k]?.label.zh ?? k}(${k}) 不合法`, k);
     return n;
   };
   const asDate = (k: string, v: string) => {
@@ -52,7 +59,7 @@ export function activeFilters(
     if (Number.isNaN(d.getTime())) throw badRequest(`${k} 不是有效的日期`, k);
     return d;
   };
-  const keys = (c: PgColumn, v: string, k = 'ids') => (numeric(c) ? list(v).map((x) => asNumber(k, x)) : list(v));
+  const keys = (c: PgColumn, v: string, k = 'ids') => (numeric(c) ? list(v).map((x) => asNumber(k, x, c)) : list(v));
 
   if (text('ids')) active.set('ids', { value: keys(key, text('ids')), where: (b) => sql`${key} = any(${b})` });
   for (const [k, f] of Object.entries(def.fields)) {
@@ -72,7 +79,7 @@ export function activeFilters(
     if (!v) continue;
     if (f.search === 'like') active.set(k, { value: likePattern(v), where: (b) => ilike(col, b as string) });
     else if (f.search === 'in') active.set(k, { value: keys(col, v, k), where: (b) => sql`${col} = any(${b})` });
-    else active.set(k, { value: numeric(col) ? asNumber(k, v) : v, where: (b) => sql`${col} = ${b}` });
+    else active.set(k, { value: numeric(col) ? asNumber(k, v, col) : v, where: (b) => sql`${col} = ${b}` });
   }
   for (const k of CREATE_TIME_FILTERS) {
     const v = text(k);

@@ -15,7 +15,7 @@ import { exportRoute } from './export';
 import { refuseUnknown } from './filters';
 import type { CustomFilter } from './filters';
 import type { ResourceRegistry } from './registry';
-import { KeyList, resourceSchemas } from './schemas';
+import { keyList, keyText, resourceSchemas } from './schemas';
 import { ResourceStore } from './store';
 import { fromWire, toWire, type Row } from './wire';
 
@@ -248,7 +248,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
   };
   const remove: Omit<RouteOptions, 'url'> = {
     method: 'POST',
-    schema: { tags: [tag], summary: `${tag}: 删除`, querystring: Type.Object({ ids: Type.Optional(KeyList), id: Type.Optional(KeyList) }), response: { 200: EmptyEnvelope } },
+    schema: { tags: [tag], summary: `${tag}: 删除`, querystring: Type.Object({ ids: Type.Optional(keyList(def)), id: Type.Optional(keyList(def)) }), response: { 200: EmptyEnvelope } },
     config: { permission: def.permissions.delete, fieldMessages: { ids: { label: 'ids', required: CRUD_MESSAGES.selectOne.zh } } },
     handler: async (req) => {
       const user = caller(req);
@@ -282,7 +282,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
 
   if (def.tree) {
     const parentField = def.tree.parentField;
-    const ParentQuery = Type.Object({ [parentField]: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.-]*$', maxLength: 64 })) });
+    const ParentQuery = Type.Object({ [parentField]: Type.Optional(Type.Union([keyText(def), Type.Literal('')])) });
     const TreeNodeSchema = Type.Recursive((Node) =>
       Type.Object({
         id: Type.String(),
@@ -348,7 +348,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
       schema: {
         tags: [tag],
         summary: `${tag}: ${action.label.zh}`,
-        ...(needsKeys ? { querystring: Type.Object({ [idsParam]: KeyList }) } : {}),
+        ...(needsKeys ? { querystring: Type.Object({ [idsParam]: keyList(def) }) } : {}),
         ...(action.fields ? { body: schemas.actionBody(action.fields) } : {}),
         ...(action.upload ? { consumes: ['multipart/form-data'] } : {}),
         response: { 200: EmptyEnvelope },

@@ -1,15 +1,16 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { keyOf, type AnyResourceDef, type FieldDef } from '@wb/contracts/resource';
 import type { FieldMessages } from '../errors';
-import { PageQuery } from '../envelope';
+import { CodeList, CodeText, DateText, IdList, IdText, OptionalIdList, PageQuery } from '../input-types';
 
 /** Request and response schemas derived from a resource definition (they also make the OpenAPI document). */
 
-export const IdList = Type.String({ pattern: '^\\d+(,\\d+)*$', maxLength: 4000, description: 'comma-separated ids' });
-/** A list of keys: ids, or codes for a resource keyed by code. */
-export const KeyList = Type.String({ pattern: '^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$', maxLength: 4000, description: 'comma-separated keys' });
-export const DateParam = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$', description: 'yyyy-MM-dd[ HH:mm:ss]' });
-const IdValue = (required: boolean) => Type.Union([Type.String({ pattern: required ? '^\\d+$' : '^\\d*$' }), Type.Integer({ minimum: 0 })]);
+/** A key of this resource and a list of them: ids, or codes for a resource keyed by code. */
+export const keyText = (def: AnyResourceDef) => (keyOf(def) === 'id' ? IdText() : CodeText());
+export const keyList = (def: AnyResourceDef) => (keyOf(def) === 'id' ? IdList() : CodeList());
+/** An id as a form sends it: the text, '' for none, or a number (the largest JavaScript holds exactly). */
+const IdValue = (required: boolean, description?: string) =>
+  Type.Union([IdText(), ...(required ? [] : [Type.Literal('')]), Type.Integer({ minimum: required ? 1 : 0, maximum: Number.MAX_SAFE_INTEGER })], { description });
 
 /** The date filters every list takes, besides those its fields declare. */
 export const CREATE_TIME_FILTERS = ['createTime_dategt', 'createTime_datelt'] as const;
@@ -30,12 +31,14 @@ function inputSchema(f: FieldDef): TSchema {
       return Type.Union([Type.Literal(0), Type.Literal(1)], { description: `${description} (0 否, 1 是)` });
     case 'ref':
       // an empty string clears an optional ref
-      return Type.Union([Type.String({ pattern: f.required ? '^\\d+$' : '^\\d*$' }), Type.Integer({ minimum: 1 })], { description: `${description} (${f.ref?.resource} id)` });
+      return IdValue(!!f.required, `${description} (${f.ref?.resource} id)`);
     case 'treeRef':
       // the root's key, or a node's; codes for a tree keyed by code
-      return Type.Union([Type.String({ pattern: '^[A-Za-z0-9_.-]*$', maxLength: 64 }), Type.Integer({ minimum: 0 })], { description: `${description} (${f.ref?.resource})` });
+      return Type.Union([Type.String({ pattern: '^[A-Za-z0-9_.-]{0,64}$' }), Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })], {
+        description: `${description} (${f.ref?.resource})`,
+      });
     case 'multiRef':
-      return Type.String({ pattern: f.required ? '^\\d+(,\\d+)*$' : '^(\\d+(,\\d+)*)?$', maxLength: 4000, description: `${description} (comma-separated ${f.ref?.resource} ids)` });
+      return (f.required ? IdList : OptionalIdList)({ maxLength: 4000, description: `${description} (comma-separated ${f.ref?.resource} ids)` });
     case 'select':
       return Type.Union(
         (f.options ?? []).flatMap((o) => [Type.Literal(String(o.value)), ...(typeof o.value === 'number' ? [Type.Literal(o.value)] : [])]),
@@ -43,9 +46,9 @@ function inputSchema(f: FieldDef): TSchema {
       );
     case 'dict':
       // a key of the dictionary; the handler checks it is one
-      return Type.Union([Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }), Type.Integer()], { description: `${description} (字典 ${f.dict?.code})` });
+      return Type.Union([CodeText(), Type.Integer({ minimum: -2147483648, maximum: 2147483647 })], { description: `${description} (字典 ${f.dict?.code})` });
     case 'date':
-      return f.required ? DateParam : Type.Union([DateParam, Type.Literal('')], { description });
+      return f.required ? DateText({ description }) : Type.Union([DateText(), Type.Literal('')], { description });
     default: {
       const base = { maxLength: f.maxLength ?? 255, description };
       // a required text must hold something besides spaces
@@ -89,28 +92,28 @@ export function resourceSchemas(def: AnyResourceDef, extras: SchemaExtras = {}) 
   });
 
   const Filters: Record<string, TSchema> = {
-    ids: Type.Optional(Type.String({ pattern: '^([A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*)?$', maxLength: 8000, description: 'only these records (comma-separated keys)' })),
+    ids: Type.Optional(Type.Union([keyList(def), Type.Literal('')], { description: 'only these records (comma-separated keys)' })),
   };
   for (const k of searchable) {
     const f = def.fields[k];
     if (f.search === 'range') {
-      Filters[`${k}_dategt`] = Type.Optional(DateParam);
-      Filters[`${k}_datelt`] = Type.Optional(DateParam);
+      Filters[`${k}_dategt`] = Type.Optional(Type.Union([DateText(), Type.Literal('')]));
+      Filters[`${k}_datelt`] = Type.Optional(Type.Union([DateText(), Type.Literal('')]));
     } else if (f.search === 'in') {
-      Filters[k] = Type.Optional(Type.String({ pattern: '^(\\d+(,\\d+)*)?$', maxLength: 8000, description: `${f.label.zh} (comma-separated ids)` }));
+      Filters[k] = Type.Optional(OptionalIdList({ description: `${f.label.zh} (comma-separated ids)` }));
     } else {
       Filters[k] = Type.Optional(Type.String({ maxLength: 255, description: f.label.zh }));
     }
   }
-  for (const k of CREATE_TIME_FILTERS) Filters[k] = Type.Optional(DateParam);
+  for (const k of CREATE_TIME_FILTERS) Filters[k] = Type.Optional(Type.Union([DateText(), Type.Literal('')]));
   for (const [k, schema] of Object.entries(extras.filters ?? {})) Filters[k] = Type.Optional(schema);
 
   const ListQuery = Type.Object({ ...PageQuery, ...Filters });
   const ExportQuery = Type.Object(Filters);
 
   const DetailQuery = Type.Object({
-    id: Type.Optional(key === 'id' ? Type.String({ pattern: '^\\d+$' }) : Type.String({ maxLength: 64 })),
-    ...(key !== 'id' ? { [key]: Type.Optional(Type.String({ maxLength: 64 })) } : {}),
+    id: Type.Optional(keyText(def)),
+    ...(key !== 'id' ? { [key]: Type.Optional(keyText(def)) } : {}),
     ...Object.fromEntries((def.unique ?? []).map((u) => [u.field, Type.Optional(Type.String({ maxLength: 255 }))])),
   });
 
@@ -118,7 +121,7 @@ export function resourceSchemas(def: AnyResourceDef, extras: SchemaExtras = {}) 
   const bodyField = (k: string) => (def.fields[k].required && !def.fields[k].addOnly ? inputSchema(def.fields[k]) : Type.Optional(inputSchema(def.fields[k])));
   const SubmitBody: TObject = Type.Object(
     {
-      id: Type.Optional(key === 'id' ? IdValue(false) : Type.String({ maxLength: 64 })),
+      id: Type.Optional(key === 'id' ? IdValue(false) : Type.Union([CodeText(), Type.Literal('')])),
       ...Object.fromEntries(writableFields(def).map((k) => [k, bodyField(k)])),
     },
     // fields the client echoes back (createTime, tenantId …) are dropped, never written

@@ -135,25 +135,28 @@ export class ResourceStore {
     return s;
   }
 
-  /** Every row matching the filters, in batches of `batch` (exports): keyset paging on the key. */
-  async *scan(scope: Scope, q: Record<string, unknown>, batch: number): AsyncGenerator<Row[]> {
+  /**
+   * Every row matching the filters, in batches of `batch` (exports): keyset paging on the key.
+   * The filters are read at the call, not at the first batch, so a bad one throws before
+   * the caller has started an answer.
+   */
+  scan(scope: Scope, q: Record<string, unknown>, batch: number): AsyncGenerator<Row[]> {
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
     const where = this.where(
       scope,
       filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)),
     );
-    let last: unknown;
-    for (;;) {
-      const rows: Row[] = await this.db
+    const read = (last: unknown): Promise<Row[]> =>
+      this.db
         .select()
         .from(this.table)
         .where(last === undefined ? where : and(where, lt(this.key, last)))
         .orderBy(desc(this.key))
         .limit(batch);
-      if (!rows.length) return;
-      yield rows;
-      last = rows[rows.length - 1][keyOf(this.def)];
-    }
+    const key = keyOf(this.def);
+    return (async function* () {
+      for (let rows = await read(undefined); rows.length; rows = await read(rows[rows.length - 1][key])) yield rows;
+    })();
   }
 
   async find(scope: Scope, cond: SQL): Promise<Row | undefined> {

@@ -17,7 +17,7 @@ import { safeRedirect } from '../../shared/navigation';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { DEFAULT_LOGIN_SETTINGS, loginSettingsQuery } from './api/login-settings';
 import { getCaptcha } from './api/captcha';
-import { AuthFrame, CaptchaImage } from './auth-frame';
+import { AuthFrame, CaptchaField } from './auth-frame';
 import { requestSocialToken, requestToken } from './api/token';
 import { readSocialCallback, rememberSocialSource, socialAuthorizeUrl, socialLabel, socialSources, pendingSocialSource, forgetSocialSource } from './social-login';
 
@@ -136,14 +136,7 @@ export default function LoginPage() {
           <Password autoComplete="current-password" />
         </Form.Item>
         {captchaOn && (
-          <Form.Item label={t('login.captcha')} htmlFor="login_code" required>
-            <div className="login-captcha">
-              <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
-                <Input id="login_code" aria-label={t('login.captcha')} maxLength={8} autoComplete="off" />
-              </Form.Item>
-              <CaptchaImage image={captcha.data?.image} alt={t('login.captcha')} onRefresh={refreshCaptcha} />
-            </div>
-          </Form.Item>
+          <CaptchaField id="login_code" name="code" label={t('login.captcha')} requiredMessage={t('login.captchaRequired')} image={captcha.data?.image} onRefresh={refreshCaptcha} />
         )}
         <Form.Item style={{ marginBottom: 0 }}>
           {/* A styled native button: antd's Button drags its colour-preset
@@ -184,7 +177,13 @@ export default function LoginPage() {
       )}
       {register && settings && (
         <Suspense fallback={null}>
-          <RegisterDialog oauthId={register.oauthId} tenantMode={settings.tenantMode} defaultTenantId={settings.defaultTenantId} onClose={() => setRegister(null)} />
+          <RegisterDialog
+            oauthId={register.oauthId}
+            tenantMode={settings.tenantMode}
+            captchaEnabled={settings.captchaEnabled === true}
+            defaultTenantId={settings.defaultTenantId}
+            onClose={() => setRegister(null)}
+          />
         </Suspense>
       )}
     </AuthFrame>

@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import '../../shared/i18n/shell-texts';
 import { feedback } from '../../shared/feedback';
 import { failureText } from '../../shared/request';
+import { getCaptcha } from './api/captcha';
 import { registerGuest, tenantByHost, type GuestRegistration } from './api/register';
+import { CaptchaField } from './auth-frame';
 
 interface Fields extends GuestRegistration {
   confirm: string;
+  code?: string;
 }
 
 export interface RegisterDialogProps {
@@ -15,6 +18,8 @@ export interface RegisterDialogProps {
   oauthId?: string;
   /** the login settings' tenant mode: ask for the tenant unless the host names it */
   tenantMode: boolean;
+  /** the login settings' captcha mode: a registration needs the picture code too */
+  captchaEnabled: boolean;
   defaultTenantId: string;
   onClose: () => void;
 }
@@ -25,28 +30,38 @@ export interface RegisterDialogProps {
  * administrator's approval: '注册申请已提交,请耐心等待管理员通过!'. Loaded lazily
  * from the login page (its own chunk, outside the /login budget).
  */
-export default function RegisterDialog({ oauthId, tenantMode, defaultTenantId, onClose }: RegisterDialogProps) {
+export default function RegisterDialog({ oauthId, tenantMode, captchaEnabled, defaultTenantId, onClose }: RegisterDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Fields>();
   const hostTenant = useQuery({ queryKey: ['auth', 'host-tenant', window.location.host], queryFn: () => tenantByHost(window.location.host), staleTime: Infinity, retry: false });
   const resolved = hostTenant.data ?? undefined;
   const askTenant = tenantMode && !resolved;
+  // a captcha is single use: a fresh one for every attempt, never from the cache
+  const captcha = useQuery({ queryKey: ['auth', 'register-captcha'], queryFn: getCaptcha, enabled: captchaEnabled, staleTime: Infinity, gcTime: 0 });
+  const refreshCaptcha = () => {
+    form.setFieldValue('code', '');
+    void captcha.refetch();
+  };
 
   const submit = useMutation({
-    mutationFn: ({ confirm: _confirm, ...values }: Fields) =>
-      registerGuest({
-        ...values,
-        tenantId: (askTenant ? values.tenantId : resolved?.tenantId || defaultTenantId).trim(),
-        account: values.account.trim(),
-        name: values.name?.trim() || undefined,
-        oauthId: oauthId || undefined,
-      }),
+    mutationFn: ({ confirm: _confirm, code, ...values }: Fields) =>
+      registerGuest(
+        {
+          ...values,
+          tenantId: (askTenant ? values.tenantId : resolved?.tenantId || defaultTenantId).trim(),
+          account: values.account.trim(),
+          name: values.name?.trim() || undefined,
+          oauthId: oauthId || undefined,
+        },
+        captchaEnabled ? { key: captcha.data?.key ?? '', code: (code ?? '').trim() } : undefined,
+      ),
     onSuccess: (res) => {
       void feedback().message.success(res.msg || t('register.submitted'));
       onClose();
     },
     onError: (error: Error & { body?: unknown }) => {
       void feedback().message.error(failureText(error.body, t('register.failed')));
+      if (captchaEnabled) refreshCaptcha();
     },
   });
 
@@ -56,7 +71,7 @@ export default function RegisterDialog({ oauthId, tenantMode, defaultTenantId, o
       title={t('register.title')}
       okText={t('common.submit')}
       cancelText={t('common.cancel')}
-      confirmLoading={submit.isPending}
+      confirmLoading={submit.isPending || captcha.isFetching}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -93,6 +108,9 @@ export default function RegisterDialog({ oauthId, tenantMode, defaultTenantId, o
         >
           <Input.Password autoComplete="new-password" maxLength={128} />
         </Form.Item>
+        {captchaEnabled && (
+          <CaptchaField id="register_code" name="code" label={t('login.captcha')} requiredMessage={t('login.captchaRequired')} image={captcha.data?.image} onRefresh={refreshCaptcha} />
+        )}
       </Form>
     </Modal>
   );

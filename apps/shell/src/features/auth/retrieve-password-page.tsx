@@ -8,7 +8,7 @@ import '../../shared/i18n/shell-texts';
 import { feedback } from '../../shared/feedback';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { loginSettingsQuery } from './api/login-settings';
-import { AuthFrame, CaptchaImage } from './auth-frame';
+import { AuthFrame, CaptchaField } from './auth-frame';
 import { resetPassword, retrieveCaptcha, retrieveUserInfo, sendRetrieveSms, validateRetrieveCode } from './api/retrieve';
 import './retrieve-password-page.css';
 
@@ -33,14 +33,7 @@ function useCaptcha(use: string, enabled = true) {
 function CaptchaInput({ captcha, name, onRefresh }: { captcha: ReturnType<typeof useCaptcha>; name: string; onRefresh: () => void }) {
   const { t } = useTranslation();
   return (
-    <Form.Item label={t('retrieve.captcha')} required htmlFor={`retrieve_${name}`}>
-      <div className="login-captcha">
-        <Form.Item name={name} noStyle rules={[{ required: true, whitespace: true, message: t('retrieve.captchaRequired') }]}>
-          <Input id={`retrieve_${name}`} maxLength={8} autoComplete="off" />
-        </Form.Item>
-        <CaptchaImage image={captcha.data?.image} alt={t('retrieve.captcha')} onRefresh={onRefresh} />
-      </div>
-    </Form.Item>
+    <CaptchaField id={`retrieve_${name}`} name={name} label={t('retrieve.captcha')} requiredMessage={t('retrieve.captchaRequired')} image={captcha.data?.image} onRefresh={onRefresh} />
   );
 }
 

@@ -1,4 +1,4 @@
-import type { SubAppDescriptor } from '@wb/contracts/resources/sub-app';
+import { subAppAddressError, type SubAppDescriptor } from '@wb/contracts/resources/sub-app';
 
 /**
  * Pure rules that map shell paths to registered sub-applications
@@ -125,10 +125,21 @@ export function apiBaseFor(descriptor: Pick<SubAppDescriptor, 'defaultApiHost'>,
   return new URL(chosen || '/', origin).href.replace(/\/+$/, '');
 }
 
-/** The registry as served, defensively: no prefix-less rows, the default app first. */
+/**
+ * Whether a served descriptor can be mounted: one stored before the server checked
+ * addresses (a `javascript:` or `data:` host, one the URL parser refuses) is skipped
+ * with a warning, so it cannot run in the shell's origin nor break the other pages.
+ */
+export function usableDescriptor(d: SubAppDescriptor): boolean {
+  const bad = subAppAddressError(d);
+  if (bad) console.warn(`sub-app ${d.serviceName} skipped: ${bad.field} ${JSON.stringify(d[bad.field])} is not an http(s) address or a path of this site`);
+  return !bad;
+}
+
+/** The registry as served, defensively: no prefix-less rows nor unusable addresses, the default app first. */
 export function orderRegistry(rows: readonly SubAppDescriptor[]): SubAppDescriptor[] {
   return rows
-    .filter((d) => d.serviceName && normalizePrefix(d.prefix))
+    .filter((d) => d.serviceName && normalizePrefix(d.prefix) && usableDescriptor(d))
     .map((d, i) => ({ d, i }))
     .sort((a, b) => (b.d.default ?? 0) - (a.d.default ?? 0) || a.i - b.i)
     .map(({ d }) => d);

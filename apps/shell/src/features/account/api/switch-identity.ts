@@ -11,7 +11,8 @@ export function switchIdentity(input: { tenantId: string; refreshToken: string; 
   return http.raw<TokenResponse>({
     method: 'post',
     url: '/us-auth/oauth/token',
-    params: { tenantId: input.tenantId, refresh_token: input.refreshToken, grant_type: 'refresh_token', scope: 'all' },
+    // a form body: a refresh token in the URL would end up in logs
+    data: new URLSearchParams({ tenantId: input.tenantId, refresh_token: input.refreshToken, grant_type: 'refresh_token', scope: 'all' }),
     headers: { [TENANT_HEADER]: input.tenantId, 'Dept-Id': input.deptId, 'Role-Id': input.roleId },
     authCall: true,
     silent: true,

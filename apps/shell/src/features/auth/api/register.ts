@@ -10,9 +10,13 @@ export interface GuestRegistration {
   oauthId?: string;
 }
 
-/** POST /us-user/register-guest; silent: the dialog shows the server message or '提交失败'. */
-export function registerGuest(body: GuestRegistration): Promise<R<unknown>> {
-  return http.envelope({ method: 'post', url: '/us-user/register-guest', data: body, silent: true });
+/**
+ * POST /us-user/register-guest; silent: the dialog shows the server message or '提交失败'.
+ * In captcha mode the server wants the picture code as the login does (Captcha-Key/Captcha-Code).
+ */
+export function registerGuest(body: GuestRegistration, captcha?: { key: string; code: string }): Promise<R<unknown>> {
+  const headers = captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': captcha.code } : undefined;
+  return http.envelope({ method: 'post', url: '/us-user/register-guest', data: body, headers, silent: true });
 }
 
 export interface HostTenant {

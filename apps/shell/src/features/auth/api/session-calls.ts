@@ -17,7 +17,11 @@ export function serverLogout(): Promise<unknown> {
   return http.get('/us-auth/oauth/logout', undefined, { silent: true });
 }
 
-/** GET /us-auth/oauth/clear-cache (tab bar context menu). */
+/**
+ * GET /us-auth/oauth/clear-cache (tab bar context menu). Only a role administrator may
+ * clear the server's caches; for anyone else the call is refused quietly and the
+ * shell still clears its own.
+ */
 export function clearServerCache(): Promise<unknown> {
-  return http.get('/us-auth/oauth/clear-cache');
+  return http.get('/us-auth/oauth/clear-cache', undefined, { silent: true }).catch(() => undefined);
 }

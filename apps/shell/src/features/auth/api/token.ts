@@ -11,7 +11,8 @@ export interface LoginInput {
 }
 
 /**
- * POST /us-auth/oauth/token with the credentials in the query string. Failures
+ * POST /us-auth/oauth/token with the credentials in a form body (OAuth2), never in
+ * the URL, which servers and proxies write to their logs. Failures
  * come back as `{error, error_description}`; the login page shows the description
  * as an error, so this call stays silent.
  */
@@ -22,14 +23,14 @@ export function requestToken(input: LoginInput): Promise<TokenResponse> {
   return http.raw<TokenResponse>({
     method: 'post',
     url: '/us-auth/oauth/token',
-    params: {
+    data: new URLSearchParams({
       tenantId: input.tenantId,
       username: input.username,
       password: input.password,
       grant_type: 'password',
       scope: 'all',
       type: 'account',
-    },
+    }),
     headers,
     authCall: true,
     silent: true,
@@ -38,14 +39,14 @@ export function requestToken(input: LoginInput): Promise<TokenResponse> {
 
 /**
  * POST /us-auth/oauth/token with grant_type=social: the provider's code and our
- * state. An identity nobody registered yet answers {error:'unbound_account',
+ * state, in a form body like the password login. An identity nobody registered yet answers {error:'unbound_account',
  * oauth_id}; the login page then opens the registration with that oauth_id.
  */
 export function requestSocialToken(input: { tenantId: string; source: string; code: string; state: string }): Promise<TokenResponse> {
   return http.raw<TokenResponse>({
     method: 'post',
     url: '/us-auth/oauth/token',
-    params: { tenantId: input.tenantId, grant_type: 'social', source: input.source, code: input.code, state: input.state, scope: 'all' },
+    data: new URLSearchParams({ tenantId: input.tenantId, grant_type: 'social', source: input.source, code: input.code, state: input.state, scope: 'all' }),
     headers: { [TENANT_HEADER]: input.tenantId },
     authCall: true,
     silent: true,

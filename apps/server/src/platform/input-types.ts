@@ -1,0 +1,99 @@
+import { Type, type StringOptions } from '@sinclair/typebox';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from './envelope';
+
+/**
+ * The types request values are born with. Every schema of the API takes its ids,
+ * keys, pages and dates from here, so that a value the database cannot hold
+ * (an id past 64 bits, page 1e20, 2024-13-45) is refused as a 400 naming the field
+ * before any handler or statement sees it. Text is checked once for every route
+ * by `refuseUnstorableInput` below, whatever its schema says.
+ */
+
+/** A decimal id: at most 18 digits, so always inside PostgreSQL's bigint (2^63). */
+const ID = '\\d{1,18}';
+export const ID_PATTERN = `^${ID}$`;
+export const IdText = (opts: StringOptions = {}) => Type.String({ pattern: ID_PATTERN, ...opts });
+/** Comma-separated ids. */
+export const IdList = (opts: StringOptions = {}) => Type.String({ pattern: `^${ID}(,${ID})*$`, maxLength: 8000, description: 'comma-separated ids', ...opts });
+/** Comma-separated ids or nothing (a cleared filter). */
+export const OptionalIdList = (opts: StringOptions = {}) => Type.String({ pattern: `^(${ID}(,${ID})*)?$`, maxLength: 8000, ...opts });
+
+/** A code key (regions are keyed by code) and a list of them. */
+const CODE = '[A-Za-z0-9_.-]{1,64}';
+export const CodeText = (opts: StringOptions = {}) => Type.String({ pattern: `^${CODE}$`, ...opts });
+export const CodeList = (opts: StringOptions = {}) => Type.String({ pattern: `^${CODE}(,${CODE})*$`, maxLength: 8000, description: 'comma-separated keys', ...opts });
+
+/** Text that fits the column it is stored in: the schema's length is the column's own. */
+export const ColumnText = (column: PgColumn, opts: StringOptions = {}) => {
+  const length = (column as PgColumn & { length?: number }).length;
+  if (!length) throw new Error(`ColumnText needs a varchar column with a length, not ${column.name}`);
+  return Type.String({ maxLength: length, ...opts });
+};
+
+/** The paging every list takes: pages from 1, at most a million of them; size up to 200. */
+export const MAX_PAGE = 1_000_000;
+export const PageQuery = {
+  current: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
+  size: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+};
+
+/** 'yyyy-MM-dd' or 'yyyy-MM-dd HH:mm[:ss]' of a day that exists (the `wb-date` format checks the calendar). */
+export const DATE_FORMAT = 'wb-date';
+export const DateText = (opts: StringOptions = {}) => Type.String({ format: DATE_FORMAT, maxLength: 19, description: 'yyyy-MM-dd[ HH:mm[:ss]]', ...opts });
+
+const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** True for a date and time that is on the calendar: 2024-02-29 yes, 2023-02-29 and 24:00 no. */
+export function isCalendarDate(text: string): boolean {
+  const m = DATE_SHAPE.exec(text);
+  if (!m) return false;
+  const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1).map((v) => (v === undefined ? 0 : Number(v)));
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+/** Registers the formats above with the route schemas' validator (Fastify's `ajv.plugins`). */
+export function inputFormats<A extends { addFormat(name: string, format: { type: 'string'; validate: (v: string) => boolean }): unknown }>(ajv: A): A {
+  ajv.addFormat(DATE_FORMAT, { type: 'string', validate: isCalendarDate });
+  return ajv;
+}
+
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Parsed values: objects and arrays, not a file's bytes or a stream (the query parser's objects have their own prototype). */
+const isParsed = (v: object) => !(ArrayBuffer.isView(v) || v instanceof ArrayBuffer || typeof (v as { pipe?: unknown }).pipe === 'function');
+
+/**
+ * The name of the first value in `value` that no column can hold: text with a NUL or
+ * half a surrogate pair, or a number that is not finite (the validator turns the
+ * query text 'Infinity' into one, and lets it past `maximum`). '' when the value
+ * itself is such; undefined when there is none.
+ */
+export function unstorable(value: unknown, name = ''): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? name : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : name;
+  if (!value || typeof value !== 'object' || !isParsed(value)) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (UNSTORABLE.test(k)) return k;
+    const found = unstorable(v, Array.isArray(value) ? name : k);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses, for every route, a request whose path, query or JSON body holds a value
+ * no column can hold: one check at one point, after validation has coerced the
+ * values, instead of a pattern on every string of every schema.
+ */
+export function refuseUnstorableInput(app: FastifyInstance): void {
+  app.addHook('preHandler', async (req) => {
+    for (const part of [req.params, req.query, req.body]) {
+      const field = unstorable(part);
+      if (field !== undefined) throw badRequest(`${field || '参数'} 不合法: 含有无法保存的字符或数值`, field || undefined);
+    }
+  });
+}

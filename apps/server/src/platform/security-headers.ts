@@ -1,0 +1,73 @@
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+
+/**
+ * The security headers of every answer (the shell, the sub-apps, uploaded files, API
+ * JSON, errors): a Content-Security-Policy the shell and its wujie sub-apps run under,
+ * framing limited to this site and FRAME_HOSTS, `nosniff`, a strict referrer policy.
+ *
+ * What the policy has to allow, and why (node_modules/wujie/esm/iframe.js):
+ *  - script-src 'unsafe-inline': wujie fetches each sub-app script and runs it as an
+ *    inline <script> in a same-origin sandbox iframe (wrapped to bind the proxy window),
+ *    and that iframe inherits this page's policy. No nonce can reach those elements, so
+ *    inline scripts cannot be refused without refusing the sub-apps. No 'unsafe-eval':
+ *    neither wujie nor our builds evaluate strings.
+ *  - frame-src blob: wujie's sandbox iframe starts on a blob: URL of an empty page;
+ *    refused, no sub-app mounts (e2e/security.spec.ts fails without either of these two).
+ *  - style-src 'unsafe-inline': antd's CSS-in-JS and wujie insert <style> elements.
+ *  - img-src data: blob: https: — antd's inline icons, previews of a picked file, and
+ *    avatars of third-party identities (https addresses of the provider).
+ * Sub-apps deployed elsewhere are CORS_ORIGINS: their HTML and scripts are fetched
+ * (connect-src) and their module scripts, styles, images and fonts loaded from there.
+ * A deployment whose shell calls its API on another origin (uat, gray, test) names it
+ * in API_ORIGINS (connect-src).
+ */
+
+/** Sources that are plain origins or hosts: anything else could add a directive of its own. */
+const SOURCE = /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+const sources = (list: readonly string[]) => list.filter((s) => SOURCE.test(s));
+
+export function securityHeaderOptions(config: Pick<Config, 'corsOrigins' | 'frameHosts' | 'embedHosts' | 'apiOrigins'>): FastifyHelmetOptions {
+  const others = sources(config.corsOrigins);
+  const frameAncestors = sources(config.frameHosts);
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'", ...others],
+        styleSrc: ["'self'", "'unsafe-inline'", ...others],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...others],
+        fontSrc: ["'self'", 'data:', ...others],
+        connectSrc: ["'self'", ...others, ...sources(config.apiOrigins)],
+        frameSrc: ["'self'", 'blob:', ...sources(config.embedHosts)],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'", ...frameAncestors],
+      },
+    },
+    // frame-ancestors decides in every current browser; the old header can only say
+    // 'this site' and would refuse the configured hosts in the browsers that still read it
+    xFrameOptions: frameAncestors.length ? false : { action: 'sameorigin' },
+    xContentTypeOptions: true,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // the SSO and report entries open a window first and send it on once the ticket is
+    // there (use-open-menu.ts); 'same-origin' would cut that handle
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // uploaded pictures and sub-app files, which shells on other origins load, say 'cross-origin' themselves
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    // the deployment serves HTTPS (docs/security.md); browsers ignore this header over http
+    strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },
+  };
+}
+
+/** Registers the headers for every route of `app`, the static files and the not-found answers included. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'corsOrigins' | 'frameHosts' | 'embedHosts' | 'apiOrigins'>): Promise<void> {
+  await app.register(helmet, { global: true, ...securityHeaderOptions(config) });
+}
