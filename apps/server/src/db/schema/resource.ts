@@ -3,17 +3,22 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from
 import { audit, id } from './common';
 
 /** Uploaded files; the bytes live in the object store under `name`. */
-export const attach = pgTable('attach', {
-  id: id(),
-  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
-  link: text('link').notNull(),
-  domain: text('domain').notNull().default(''),
-  name: text('name').notNull(),
-  originalName: text('original_name').notNull(),
-  extension: varchar('extension', { length: 16 }).notNull(),
-  attachSize: bigint('attach_size', { mode: 'number' }).notNull(),
-  ...audit,
-});
+export const attach = pgTable(
+  'attach',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    link: text('link').notNull(),
+    domain: text('domain').notNull().default(''),
+    name: text('name').notNull(),
+    originalName: text('original_name').notNull(),
+    extension: varchar('extension', { length: 16 }).notNull(),
+    attachSize: bigint('attach_size', { mode: 'number' }).notNull(),
+    ...audit,
+  },
+  // every signed file link is served by looking up its tenant's file by name
+  (t) => [index('attach_tenant_name_idx').on(t.tenantId, t.name)],
+);
 
 /** Every SMS the default provider 'sends' is recorded here, where an admin can read it. */
 export const smsOutbox = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "attach_tenant_name_idx" ON "attach" USING btree ("tenant_id","name");
