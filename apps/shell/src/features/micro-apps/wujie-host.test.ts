@@ -49,8 +49,8 @@ describe('wujie binding', () => {
     await startSubApp(options(el));
     releaseSubApp('coredata', el);
     expect(wujie.destroyApp).not.toHaveBeenCalled();
-    await tick();
-    expect(wujie.destroyApp).toHaveBeenCalledWith('coredata');
+    // waits for the destroy rather than a fixed delay, which a busy machine can outrun
+    await vi.waitFor(() => expect(wujie.destroyApp).toHaveBeenCalledWith('coredata'));
     expect(useMicroApps.getState().status.coredata).toBeUndefined();
   });
 
