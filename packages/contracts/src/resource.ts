@@ -16,9 +16,10 @@ export interface Text {
  * ref: the id of a record of another resource (options from its `select` call);
  * multiRef: several such ids, comma-joined on the wire ('1,2'); treeRef: an id picked
  * from the other resource's tree (its `tree` call); date: 'yyyy-MM-dd HH:mm:ss';
- * password: written, never answered; image: the address of an uploaded picture.
+ * password: written, never answered; image: the address of an uploaded picture;
+ * icon: the name of an icon (picked from the shell's icon set).
  */
-export type FieldKind = 'string' | 'text' | 'number' | 'select' | 'switch' | 'dict' | 'ref' | 'multiRef' | 'treeRef' | 'date' | 'password' | 'image';
+export type FieldKind = 'string' | 'text' | 'number' | 'select' | 'switch' | 'dict' | 'ref' | 'multiRef' | 'treeRef' | 'date' | 'password' | 'image' | 'icon';
 
 export interface FieldDef {
   label: Text;

@@ -33,6 +33,7 @@ const VALUE_TYPES: Record<FieldDef['kind'], ProColumns['valueType']> = {
   date: 'dateTime',
   password: 'password',
   image: 'text',
+  icon: 'text',
 };
 
 const EMPTY = '-';

@@ -53,20 +53,12 @@ const adminMenus: MenuSeed[] = [
     name: '系统管理',
     path: '/system',
     source: 'setting',
-    children: [
-      page('system', 'menu', '菜单管理', 'menu'),
-      page('system', 'topmenu', '顶部菜单', 'appstore'),
-      page('system', 'tenant', '租户管理', 'team'),
-      page('system', 'tenantpackage', '租户产品包', 'gift'),
-      page('system', 'client', '应用管理', 'api'),
-    ],
   },
   {
     code: 'authority',
     name: '权限管理',
     path: '/authority',
     source: 'safety',
-    children: [page('authority', 'role', '角色管理', 'user-switch'), page('authority', 'datascope', '数据权限', 'database'), page('authority', 'apiscope', '接口权限', 'api')],
   },
   { code: 'base', name: '基础数据', path: '/base', source: 'environment', children: [] },
   {
@@ -88,7 +80,7 @@ const adminMenus: MenuSeed[] = [
     name: '研发工具',
     path: '/tool',
     source: 'tool',
-    children: [page('tool', 'code', '代码生成'), page('tool', 'datasource', '数据源管理'), page('tool', 'model', '数据模型')],
+    children: [page('tool', 'code', '代码生成'), page('tool', 'model', '数据模型')],
   },
   {
     code: 'flow',

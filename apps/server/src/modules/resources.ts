@@ -1,4 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  apiScopeResource,
+  clientResource,
+  dataScopeResource,
+  datasourceResource,
+  menuResource,
+  tenantPackageResource,
+  tenantResource,
+  topMenuResource,
+} from '@wb/contracts/resources/access';
 import { cityResource, companyResource, projectResource, supplierResource, vehicleResource } from '@wb/contracts/resources/mdm';
 import { deptResource, dictBizResource, dictResource, postResource, regionResource, roleResource, userResource } from '@wb/contracts/resources/org';
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
@@ -12,6 +22,9 @@ import { dictionaryOptions, dictionaryRoutes } from './system/dictionary';
 import { regionOptions } from './system/region';
 import { subAppOptions } from './system/sub-app';
 import { userOptions } from './user/users';
+import { clientOptions } from './system/client';
+import { tenantOptions } from './system/tenant';
+import { datasourceOptions } from './develop/datasource';
 
 /**
  * Every resource and its table: the whole server side of a plain entity is its
@@ -38,6 +51,14 @@ export function resourceRoutes(ctx: AppContext) {
     await app.register(dictionaryRoutes(bizDicts, dictBizResource.basePath));
     registerResource(app, deps, userResource, t.user, userOptions(ctx));
     registerResource(app, deps, smsOutboxResource, t.smsOutbox);
+    registerResource(app, deps, menuResource, t.menu);
+    registerResource(app, deps, topMenuResource, t.topMenu);
+    registerResource(app, deps, tenantResource, t.tenant, tenantOptions(ctx));
+    registerResource(app, deps, tenantPackageResource, t.tenantPackage);
+    registerResource(app, deps, clientResource, t.client, clientOptions(ctx));
+    registerResource(app, deps, datasourceResource, t.datasource, datasourceOptions());
+    registerResource(app, deps, dataScopeResource, t.dataScope);
+    registerResource(app, deps, apiScopeResource, t.apiScope);
 
     // a definition the shell shows and the seed grants must have its calls here
     const missing = RESOURCES.filter((d) => !ctx.resources.has(d.name)).map((d) => d.name);

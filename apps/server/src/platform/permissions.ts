@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@wb/contracts/auth';
+import { DEFAULT_TENANT_ID } from '@wb/contracts/constants';
+import { ACCESS_MESSAGES } from '@wb/contracts/resources/access';
 import type { Access } from './access';
 import { caller } from './auth';
 import { forbidden } from './envelope';
@@ -18,6 +20,8 @@ declare module 'fastify' {
     signedIn?: boolean;
     /** the caller's roles must grant this code */
     permission?: Permission;
+    /** besides the permission, the caller must belong to the default tenant (writes of the platform's shared rows) */
+    platform?: boolean;
   }
 }
 
@@ -51,8 +55,10 @@ export function enforcePermissions(api: FastifyInstance, access: Access): RouteA
     const permission = req.routeOptions.config?.permission;
     if (permission === undefined) return;
     const codes = requiredCodes(permission, req);
-    const granted = (await access.grants(caller(req).roleIds)).codes;
+    const me = caller(req);
+    const granted = (await access.grants(me.roleIds)).codes;
     if (!codes.some((c) => granted.has(c))) throw forbidden(`${AUTH_MESSAGES.forbidden}: ${codes.join(' | ')}`);
+    if (req.routeOptions.config?.platform && me.tenantId !== DEFAULT_TENANT_ID) throw forbidden(ACCESS_MESSAGES.platformOnly.zh);
   });
   return routes;
 }

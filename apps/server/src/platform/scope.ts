@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { tenant } from '../db/schema/index';
 import { caller } from './auth';
 
 /**
@@ -37,7 +38,8 @@ function scopeColumns(table: PgTable) {
   let found = columnsOf.get(table);
   if (!found) {
     const cols = getTableColumns(table) as Record<string, PgColumn>;
-    found = { tenantId: cols.tenantId, isDeleted: cols.isDeleted };
+    // the tenant table's tenant_id is each tenant's own code, not an owner: tenants are the platform's rows
+    found = { tenantId: table === tenant ? undefined : cols.tenantId, isDeleted: cols.isDeleted };
     columnsOf.set(table, found);
   }
   return found;

@@ -136,18 +136,23 @@ export const postResource = defineResource({
   unique: [{ field: 'postCode', message: zhEn('岗位编号已存在', 'The post code already exists') }],
 });
 
-/** Roles as users and grants refer to them; their own page (grants, scopes) builds on this. */
+/**
+ * Roles: a tree per tenant. What a role grants (menus and buttons, data and API scopes)
+ * is saved by `role/grant`; `projectId` (roles v2) limits the projects its users may pick.
+ */
 export const roleResource = defineResource({
   name: 'role',
   title: zhEn('角色管理', 'Roles'),
   basePath: `${SYS}/role`,
   permissions: crud('role'),
+  page: { path: '/authority/role', icon: 'user-switch' },
   labelField: 'roleName',
   tree: { parentField: 'parentId', root: '0' },
   fields: {
     roleName: { label: zhEn('角色名称', 'Name'), kind: 'string', required: zhEn('请输入角色名称', 'Please enter the name'), maxLength: 64, search: 'like' },
     roleAlias: { label: zhEn('角色别名', 'Alias'), kind: 'string', required: zhEn('请输入角色别名', 'Please enter the alias'), maxLength: 64, search: 'like' },
     parentId: { label: zhEn('上级角色', 'Parent'), kind: 'treeRef', ref: { resource: 'role', basePath: `${SYS}/role` }, column: false },
+    projectId: { label: zhEn('可选项目', 'Projects'), kind: 'multiRef', ref: { resource: 'project', basePath: '/wwy-us-mdm/api/v1/project' }, column: false },
     sort,
   },
   unique: [{ field: 'roleAlias', message: zhEn('角色别名已存在', 'The role alias already exists') }],

@@ -9,3 +9,4 @@ export * from './region';
 export * from './resource';
 export * from './sub-app';
 export * from './login-failure';
+export * from './scope';

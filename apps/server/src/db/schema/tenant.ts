@@ -16,6 +16,7 @@ export const tenant = pgTable(
     accountNumber: integer('account_number').notNull().default(-1),
     expireTime: timestamp('expire_time', { withTimezone: true }),
     packageId: ref('package_id'),
+    datasourceId: ref('datasource_id'),
     ...audit,
   },
   (t) => [
@@ -37,6 +38,9 @@ export const client = pgTable(
     accessTokenValidity: integer('access_token_validity').notNull(),
     refreshTokenValidity: integer('refresh_token_validity').notNull(),
     webServerRedirectUri: text('web_server_redirect_uri').notNull().default(''),
+    resourceIds: varchar('resource_ids', { length: 255 }).notNull().default(''),
+    authorities: varchar('authorities', { length: 255 }).notNull().default(''),
+    autoapprove: varchar('autoapprove', { length: 255 }).notNull().default(''),
     additionalInformation: text('additional_information').notNull().default(''),
     ...audit,
   },
@@ -46,3 +50,24 @@ export const client = pgTable(
       .where(sql`${t.isDeleted} = 0`),
   ],
 );
+
+/** What a tenant may use: the menus (comma-joined ids) its roles, top menus and grants never exceed. */
+export const tenantPackage = pgTable('tenant_package', {
+  id: id(),
+  packageName: varchar('package_name', { length: 50 }).notNull(),
+  menuId: text('menu_id').notNull().default(''),
+  remark: text('remark').notNull().default(''),
+  ...audit,
+});
+
+/** Databases a tenant's data may live in; the password is encrypted at rest (platform/secrets.ts), never answered. */
+export const datasource = pgTable('datasource', {
+  id: id(),
+  name: varchar('name', { length: 100 }).notNull(),
+  driverClass: varchar('driver_class', { length: 100 }).notNull().default('org.postgresql.Driver'),
+  url: text('url').notNull(),
+  username: varchar('username', { length: 100 }).notNull(),
+  password: text('password').notNull().default(''),
+  remark: text('remark').notNull().default(''),
+  ...audit,
+});

@@ -51,6 +51,8 @@ export const role = pgTable(
     parentId: ref('parent_id').notNull().default(0),
     roleName: varchar('role_name', { length: 64 }).notNull(),
     roleAlias: varchar('role_alias', { length: 64 }).notNull(),
+    /** the projects (comma-joined ids) the role's users may pick; '' for every project (roles v2) */
+    projectId: text('project_id').notNull().default(''),
     sort: integer('sort').notNull().default(0),
     ...audit,
   },

@@ -68,7 +68,11 @@ export class LoginService {
    */
   async passwordGrant(oauth: OAuthClient, tenantId: string, account: string, password: string, choice: SwitchChoice, source: string): Promise<TokenResponse> {
     const scope = tenantScope(tenantId);
-    const [t] = await this.db.select().from(tenant).where(visible(tenant, scope)).limit(1);
+    const [t] = await this.db
+      .select()
+      .from(tenant)
+      .where(visible(tenant, scope, eq(tenant.tenantId, tenantId)))
+      .limit(1);
     if (t?.expireTime && t.expireTime.getTime() < Date.now()) throw invalidGrant(AUTH_MESSAGES.tenantExpired);
     const [u] = t
       ? await this.db

@@ -154,7 +154,11 @@ export function accountRoutes(ctx: AppContext) {
           throw badRequest(AUTH_MESSAGES.badCaptcha, 'captcha');
         }
         const scope = tenantScope(b.tenantId);
-        const [t] = await db.select({ id: tenant.id }).from(tenant).where(visible(tenant, scope)).limit(1);
+        const [t] = await db
+          .select({ id: tenant.id })
+          .from(tenant)
+          .where(visible(tenant, scope, eq(tenant.tenantId, b.tenantId)))
+          .limit(1);
         if (!t) throw badRequest('租户不存在', 'tenantId');
         const [taken] = await db
           .select({ id: user.id })

@@ -9,7 +9,7 @@ import type { AuthUser } from '../auth';
 import { caller } from '../auth';
 import { badRequest, EmptyEnvelope, Envelope, notFound, ok, pageOf, PageOf } from '../envelope';
 import type { Permission } from '../permissions';
-import { scopeOf, type Scope } from '../scope';
+import { isTenantTable, scopeOf, type Scope } from '../scope';
 import type { TotalCache } from '../totals';
 import { exportRoute } from './export';
 import { refuseUnknown } from './filters';
@@ -103,7 +103,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
   const { db, registry } = deps;
   const def = typed as unknown as AnyResourceDef;
   const self = registry.add(def, table);
-  checkColumns(def, self.columns);
+  checkColumns(def, table, self.columns);
   const custom = Object.fromEntries(Object.entries(options.filters ?? {}));
   const store = new ResourceStore(db, self, registry, deps.totals, custom, options.computed);
   const computedNames = Object.keys(options.computed ?? {});
@@ -114,6 +114,8 @@ export function registerResource<F extends Record<string, FieldDef>>(
   const { fieldMessages, Record: RecordSchema } = schemas;
   const menu = menuOf(def);
   const readers: Permission = [menu, ...readersOf(def.name)];
+  // the platform's shared rows (menus, regions, tenants …) are written by the default tenant only
+  const platform = def.tenancy === 'global' ? { platform: true } : {};
   const allowedFilters = new Set(Object.keys(schemas.ListQuery.properties));
 
   const answer = (rows: Row[]): Row[] => {
@@ -208,7 +210,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
   const submit: Omit<RouteOptions, 'url'> = {
     method: 'POST',
     schema: { tags: [tag], summary: `${tag}: 新增或修改 (无 id 新增, 有 id 修改)`, body: schemas.SubmitBody, response: { 200: Envelope(RecordSchema) } },
-    config: { permission: (req: FastifyRequest) => ((req.body as Row | undefined)?.id ? def.permissions.edit : def.permissions.add), fieldMessages },
+    config: { permission: (req: FastifyRequest) => ((req.body as Row | undefined)?.id ? def.permissions.edit : def.permissions.add), fieldMessages, ...platform },
     handler: async (req) => {
       const user = caller(req);
       const scope = scopeOf(req);
@@ -249,7 +251,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
   const remove: Omit<RouteOptions, 'url'> = {
     method: 'POST',
     schema: { tags: [tag], summary: `${tag}: 删除`, querystring: Type.Object({ ids: Type.Optional(keyList(def)), id: Type.Optional(keyList(def)) }), response: { 200: EmptyEnvelope } },
-    config: { permission: def.permissions.delete, fieldMessages: { ids: { label: 'ids', required: CRUD_MESSAGES.selectOne.zh } } },
+    config: { permission: def.permissions.delete, fieldMessages: { ids: { label: 'ids', required: CRUD_MESSAGES.selectOne.zh } }, ...platform },
     handler: async (req) => {
       const user = caller(req);
       const scope = scopeOf(req);
@@ -353,7 +355,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
         ...(action.upload ? { consumes: ['multipart/form-data'] } : {}),
         response: { 200: EmptyEnvelope },
       },
-      config: { permission: action.permission, fieldMessages: { [idsParam]: { label: idsParam, required: CRUD_MESSAGES.selectOne.zh } } },
+      config: { permission: action.permission, fieldMessages: { [idsParam]: { label: idsParam, required: CRUD_MESSAGES.selectOne.zh } }, ...platform },
       handler: async (req) => {
         const scope = scopeOf(req);
         const keys = needsKeys ? store.keysOf((req.query as Record<string, string>)[idsParam]) : [];
@@ -385,7 +387,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
  * The table holds every stored field of the def with room for its longest value:
  * a mismatch stops the server at start-up instead of failing a request.
  */
-function checkColumns(def: AnyResourceDef, columns: Record<string, PgColumn>): void {
+function checkColumns(def: AnyResourceDef, table: PgTable, columns: Record<string, PgColumn>): void {
   for (const [k, f] of Object.entries(def.fields)) {
     if (f.virtual) continue;
     const col = columns[k];
@@ -394,6 +396,6 @@ function checkColumns(def: AnyResourceDef, columns: Record<string, PgColumn>): v
     if (length !== undefined && f.maxLength !== undefined && f.maxLength > length)
       throw new Error(`resource '${def.name}': field '${k}' allows ${f.maxLength} characters, its column ${length}`);
   }
-  if (def.tenancy !== 'global' && !columns.tenantId) throw new Error(`resource '${def.name}' is per tenant but its table has no tenant_id`);
-  if (def.tenancy === 'global' && columns.tenantId) throw new Error(`resource '${def.name}' is global but its table has a tenant_id`);
+  if (def.tenancy !== 'global' && !isTenantTable(table)) throw new Error(`resource '${def.name}' is per tenant but its table has no tenant_id`);
+  if (def.tenancy === 'global' && isTenantTable(table)) throw new Error(`resource '${def.name}' is global but its table has a tenant_id`);
 }

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { CRUD_MESSAGES, keyOf, type AnyResourceDef, type TreeNode } from '@wb/contracts/resource';
 import type { Db } from '../../db/client';
 import { badRequest } from '../envelope';
-import { PREPARED_SCOPE, visible, type Scope } from '../scope';
+import { isTenantTable, PREPARED_SCOPE, visible, type Scope } from '../scope';
 import type { TotalCache } from '../totals';
 import { activeFilters, filterWhere, type CustomFilter } from './filters';
 import type { RegisteredResource, ResourceRegistry } from './registry';
@@ -371,7 +371,7 @@ export class ResourceStore {
 
   async insert(db: Db, values: Row, user: { tenantId: string; userId: number; deptId: string }): Promise<Row> {
     const audit: Row = {};
-    if (this.columns.tenantId) audit.tenantId = user.tenantId;
+    if (isTenantTable(this.table)) audit.tenantId = user.tenantId;
     if (this.columns.createUser) Object.assign(audit, { createUser: user.userId, createDept: Number(user.deptId.split(',')[0]) || null, updateUser: user.userId });
     const [row] = await db
       .insert(this.table)

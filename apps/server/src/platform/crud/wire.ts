@@ -15,6 +15,8 @@ const TIMES = ['createTime', 'updateTime'] as const;
 function wireValue(col: PgColumn | undefined, v: unknown): unknown {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return formatTime(v);
+  // a switch kept in a boolean column (the menu's flags) answers 0 or 1 like the others
+  if (typeof v === 'boolean') return v ? 1 : 0;
   if (col?.columnType === 'PgBigInt53') return String(v);
   return v;
 }
@@ -56,6 +58,7 @@ export async function fromWire(def: AnyResourceDef, columns: Record<string, PgCo
       if (!Number.isSafeInteger(n)) throw badRequest(`${f.label.zh}不合法`, k);
       v = n;
     } else if (v !== null && v !== undefined && col.dataType === 'string') v = String(v);
+    else if (v !== null && v !== undefined && col.dataType === 'boolean') v = Number(v) === 1;
     if (v instanceof Date && Number.isNaN(v.getTime())) throw badRequest(`${f.label.zh}不合法`, k);
     if (f.kind === 'image' && v && !/^(\/us-resource\/|https?:\/\/)/.test(String(v))) throw badRequest(`${f.label.zh}地址不正确`, k);
     if (v !== undefined) values[k] = v;
