@@ -84,6 +84,8 @@ export interface ActionDef {
   upload?: { accept: string };
   /** the message after success (default '操作成功!') */
   done?: Text;
+  /** the answer's data carries the resource's `revealOnce` field in clear: the page shows it once */
+  reveal?: true;
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -118,6 +120,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** the field that names a record in selects, refs and trees (default: the first field) */
   labelField?: keyof F & string;
   actions?: ActionDef[];
+  /** button codes of the page's own calls, not actions of the framework (the role grant dialog): seeded with the page */
+  buttons?: { code: string; label: Text }[];
   /** width of the edit dialog (default 640) */
   formWidth?: number;
   /** records are only read here (a log, an outbox): no add, edit or remove */
@@ -126,6 +130,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   menu?: string;
   /** the admin page that shows it: its menu path and icon; the menu seed and the shell's pages follow it */
   page?: { path: string; icon?: string };
+  /**
+   * A value the server makes and answers in clear exactly once (a client secret): in the data of
+   * the add's answer and of actions marked `reveal`, never in a list or a detail. The page shows
+   * it in a dialog with `message` until the user closes it.
+   */
+  revealOnce?: { field: string; label: Text; message: Text };
 }
 
 /** An option of `GET {basePath}/select`: every live record of the tenant, for refs and filters. */

@@ -44,7 +44,7 @@ const resourcePage = (def: AnyResourceDef): MenuSeed => ({
   path: def.page!.path,
   source: def.page!.icon ?? '',
   buttons: true,
-  extraButtons: (def.actions ?? []).map((a) => [a.permission, a.label.zh]),
+  extraButtons: [...(def.actions ?? []).map((a): [string, string] => [a.permission, a.label.zh]), ...(def.buttons ?? []).map((b): [string, string] => [b.code, b.label.zh])],
 });
 
 const adminMenus: MenuSeed[] = [

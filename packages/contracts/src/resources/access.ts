@@ -19,7 +19,6 @@ export const ACCESS_MESSAGES = {
   defaultTenant: zhEn('默认租户不能删除', 'The default tenant cannot be removed'),
   platformOnly: zhEn('仅默认租户可修改', 'Only the default tenant may change this'),
   beyondPackage: zhEn('超出租户产品包的菜单', 'Menus beyond the tenant’s package'),
-  secretOnce: zhEn('请复制并妥善保存密钥, 关闭后将无法再次查看', 'Copy the secret now: it will not be shown again'),
   connected: zhEn('连接成功', 'Connected'),
 } as const;
 
@@ -150,6 +149,11 @@ export const clientResource = defineResource({
     additionalInformation: { label: zhEn('附加说明', 'Notes'), kind: 'text', maxLength: 4096, column: false },
   },
   unique: [{ field: 'clientId', message: zhEn('应用ID已存在', 'The client ID already exists') }],
+  revealOnce: {
+    field: 'clientSecret',
+    label: zhEn('应用密钥', 'Client secret'),
+    message: zhEn('请复制并妥善保存密钥, 关闭后将无法再次查看', 'Copy the secret now: it will not be shown again'),
+  },
   actions: [
     {
       name: 'reset-secret',
@@ -159,6 +163,7 @@ export const clientResource = defineResource({
       on: 'row',
       idsParam: 'id',
       confirm: zhEn('重置后旧密钥立即失效, 确定重置?', 'The old secret stops working at once. Reset it?'),
+      reveal: true,
     },
   ],
 });

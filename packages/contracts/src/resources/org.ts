@@ -89,6 +89,22 @@ export const userResource = defineResource({
       done: USER_MESSAGES.resetDone,
     },
     {
+      name: 'grant',
+      label: zhEn('角色配置', 'Roles'),
+      permission: 'user_role',
+      path: '/us-user/grant',
+      on: 'selection',
+      idsParam: 'userIds',
+      fields: {
+        roleIds: {
+          label: zhEn('所属角色', 'Roles'),
+          kind: 'multiRef',
+          ref: { resource: 'role', basePath: `${SYS}/role`, tree: true },
+          required: zhEn('请选择所属角色', 'Please choose the roles'),
+        },
+      },
+    },
+    {
       name: 'unlock',
       label: zhEn('账号解锁', 'Unlock'),
       permission: 'user_unlock',
@@ -156,6 +172,8 @@ export const roleResource = defineResource({
     sort,
   },
   unique: [{ field: 'roleAlias', message: zhEn('角色别名已存在', 'The role alias already exists') }],
+  // the grant dialog, its preview and history are calls of their own (modules/authority/grants.ts)
+  buttons: [{ code: 'role_grant', label: zhEn('权限设置', 'Grants') }],
 });
 
 export const regionResource = defineResource({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { ACCESS_MESSAGES } from '@wb/contracts/resources/access';
+import { clientResource } from '@wb/contracts/resources/access';
 import { client } from '../../db/schema/index';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { notFound } from '../../platform/envelope';
@@ -22,7 +22,7 @@ export function clientOptions(ctx: AppContext): ResourceOptions {
           .where(inArray(client.id, keys.map(Number)))
           .returning({ id: client.id });
         if (!rows.length) throw notFound('应用不存在');
-        return `${ACCESS_MESSAGES.secretOnce.zh}: ${secret}`;
+        return `${clientResource.revealOnce!.message.zh}: ${secret}`;
       },
     },
   };

@@ -99,6 +99,22 @@ export function userOptions(ctx: AppContext): ResourceOptions {
         if (!done.length) throw notFound('数据不存在');
         await liftLocks(db, done);
       },
+      /** POST /us-user/grant: the chosen users get exactly these roles (of their tenant); their sessions are checked afresh. */
+      async grant({ req, scope, keys, store, body }) {
+        const roleIds = String(body.roleIds ?? (req.query as { roleIds?: string }).roleIds ?? '');
+        if (!roleIds) throw badRequest('请选择所属角色', 'roleIds');
+        await store.checkRefs(scope, { roleId: roleIds }).catch((err: { data?: { field?: string } }) => {
+          if (err.data?.field === 'roleId') err.data.field = 'roleIds';
+          throw err;
+        });
+        const done = await db
+          .update(user)
+          .set({ roleId: roleIds, updateTime: new Date() })
+          .where(store.where(scope, inArray(user.id, keys as number[])))
+          .returning({ id: user.id });
+        if (!done.length) throw notFound('数据不存在');
+        ctx.sessions.forgetUser(...done.map((u) => u.id));
+      },
       async unlock({ scope, keys, store }) {
         const done = await db
           .update(user)
