@@ -10,6 +10,8 @@ import type { DestinationStream } from 'pino';
 import { analyze, openDatabase, type Database } from './db/client';
 import { seed } from './db/seed';
 import { authRoutes } from './modules/auth/routes';
+import { grantRoutes } from './modules/authority/grants';
+import { roleProjectRoutes } from './modules/mdm/role-projects';
 import { authorityRoutes } from './modules/authority/routes';
 import { menuRoutes } from './modules/system/menu-routes';
 import { logRoutes } from './modules/log/routes';
@@ -25,6 +27,7 @@ import { resourceRoutes } from './modules/resources';
 import { enforcePermissions } from './platform/permissions';
 import { hashPassword } from './platform/passwords';
 import { Access } from './platform/access';
+import { Changes } from './platform/changes';
 import { registerAuthentication, SessionCheck } from './platform/auth';
 import { loadConfig, type Config } from './platform/config';
 import type { AppContext } from './platform/context';
@@ -85,17 +88,30 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     app.addHook('onClose', () => database.close());
   }
 
+  const changes = new Changes();
+  await changes.start(database);
+  app.addHook('onClose', () => changes.close());
   const ctx: AppContext = {
     config,
     database,
     tokens: new TokenService(config.jwtSecret),
     sessions: new SessionCheck(database.db),
-    access: new Access(database.db),
+    access: new Access(database.db, changes),
+    changes,
     totals: new TotalCache(),
     store: new LocalStore(config.dataDir),
     resources: new ResourceRegistry(),
     routes: [],
   };
+  // a user changed through another instance: their sessions are checked afresh here too
+  changes.on('users', (detail) =>
+    ctx.sessions.forgetUser(
+      ...detail
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0),
+    ),
+  );
   const sms = new OutboxSms(database.db);
 
   // first, so that every answer carries them: API JSON, errors, docs, the shell and its files
@@ -157,6 +173,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       userRoutes,
       accountRoutes,
       authorityRoutes,
+      grantRoutes,
+      roleProjectRoutes,
       menuRoutes,
       mdmRoutes,
       subAppRoutes,

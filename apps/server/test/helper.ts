@@ -65,8 +65,8 @@ export async function login(app: FastifyInstance, account = 'admin', tenantId = 
 }
 
 /** Logs in and returns a function that sends requests as that user. */
-export async function as(app: FastifyInstance, account = 'admin', tenantId = '000000') {
-  const { body, status } = await login(app, account, tenantId);
+export async function as(app: FastifyInstance, account = 'admin', tenantId = '000000', password = 'admin123') {
+  const { body, status } = await login(app, account, tenantId, password);
   if (status !== 200) throw new Error(`login ${account}@${tenantId} failed: ${JSON.stringify(body)}`);
   const call = (opts: InjectOptions) => app.inject({ ...opts, headers: { 'saas-auth': `bearer ${body.access_token}`, 'tenant-id': tenantId, ...opts.headers } });
   return { token: body, call };

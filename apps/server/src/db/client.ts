@@ -18,6 +18,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** true when a trivial query answers */
   ping(): Promise<boolean>;
+  /**
+   * Receives the NOTIFY payloads of `channel` (sent by any connection, this process's or another's)
+   * until the returned function is called. On a server, a dropped listening connection is opened again
+   * and `onReconnect` runs: notifications sent while it was down are lost, so the listener assumes anything changed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -54,6 +60,8 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.query('select 1');
       return true;
     },
+    // one backend: its own notifications reach it at commit
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }
@@ -74,7 +82,52 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
       await pool.query('select 1');
       return true;
     },
+    listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect, report),
     close: () => pool.end(),
+  };
+}
+
+/** A connection of its own that LISTENs, opened again (1 s, 2 s … 30 s apart) whenever it drops. */
+async function listenPostgres(url: string, channel: string, onPayload: (p: string) => void, onReconnect: () => void, report: (err: Error) => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = 1000;
+  const open = async (again: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    c.on('notification', (m) => m.channel === channel && onPayload(m.payload ?? ''));
+    c.on('error', (err) => {
+      report(err);
+      retry();
+    });
+    c.on('end', retry);
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    } catch (err) {
+      report(err as Error);
+      void c.end().catch(() => undefined);
+      if (!again) throw err;
+      return retry();
+    }
+    client = c;
+    delay = 1000;
+    if (again) onReconnect();
+  };
+  let pending: NodeJS.Timeout | undefined;
+  function retry() {
+    if (stopped || pending) return;
+    client = undefined;
+    pending = setTimeout(() => {
+      pending = undefined;
+      void open(true);
+    }, delay);
+    delay = Math.min(delay * 2, 30_000);
+  }
+  await open(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(pending);
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -16,6 +16,9 @@ import {
   region,
   role,
   roleMenu,
+  roleScope,
+  dataScope,
+  apiScope,
   subApp,
   tenant,
   topMenu,
@@ -24,6 +27,7 @@ import {
 } from './schema/index';
 import { businessDictionaries, businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, projectLogos, regions, SUBAPP_HOSTS, tenants } from './seed-data';
 import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
+import { apiScopeSeeds, dataScopeSeeds } from './seed-scopes';
 
 export const SHELL_CLIENT = { clientId: 'workbench', clientSecret: 'workbench_secret' };
 
@@ -102,6 +106,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
       topMenuMenus.push({ code: t.code, ids });
     }
     const allMenuIds = [...menuIds.values()];
+    const apiScopeIds = await seedScopes(tx as unknown as Db, menuIds);
 
     for (const [ti, t] of tenants.entries()) {
       await tx.insert(tenant).values({ ...t, accountNumber: -1 });
@@ -118,6 +123,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
       const [admin] = await tx.insert(role).values({ tenantId: t.tenantId, roleName: '超级管理员', roleAlias: 'administrator', sort: 1 }).returning({ id: role.id });
       const [plain] = await tx.insert(role).values({ tenantId: t.tenantId, roleName: '用户', roleAlias: 'user', sort: 2 }).returning({ id: role.id });
       await tx.insert(roleMenu).values(allMenuIds.map((menuId) => ({ roleId: admin.id, menuId })));
+      // the administrators may call every path an API scope protects; no data scope narrows what they see
+      if (apiScopeIds.length) await tx.insert(roleScope).values(apiScopeIds.map((scopeId) => ({ roleId: admin.id, scopeCategory: 2, scopeId })));
       // the plain user sees the parameter list but holds none of its buttons
       const plainCodes = ['system_admin', 'system', 'param', 'app_work', 'work_home', 'work_start'];
       await tx.insert(roleMenu).values(plainCodes.filter((c) => menuIds.has(c)).map((c) => ({ roleId: plain.id, menuId: menuIds.get(c)! })));
@@ -205,4 +212,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
     }
   });
   return true;
+}
+
+/** The seeded data and API scopes on their menus; answers the API scopes' ids (the administrators get them). */
+async function seedScopes(tx: Db, menuIds: Map<string, number>): Promise<number[]> {
+  const data = dataScopeSeeds.filter((s) => menuIds.has(s.menu)).map(({ menu: code, ...s }) => ({ ...s, menuId: menuIds.get(code)! }));
+  const api = apiScopeSeeds.filter((s) => menuIds.has(s.menu)).map(({ menu: code, ...s }) => ({ ...s, menuId: menuIds.get(code)! }));
+  if (data.length) await tx.insert(dataScope).values(data);
+  return api.length ? (await tx.insert(apiScope).values(api).returning({ id: apiScope.id })).map((r) => r.id) : [];
 }

@@ -18,10 +18,12 @@ import { subAppResource } from '@wb/contracts/resources/sub-app';
 import * as t from '../db/schema/index';
 import { crudDeps, type AppContext } from '../platform/context';
 import { registerResource } from '../platform/crud/routes';
+import { announces } from '../platform/changes';
 import { dictionaryOptions, dictionaryRoutes } from './system/dictionary';
 import { regionOptions } from './system/region';
 import { subAppOptions } from './system/sub-app';
 import { userOptions } from './user/users';
+import { roleOptions } from './authority/roles';
 import { clientOptions } from './system/client';
 import { tenantOptions } from './system/tenant';
 import { datasourceOptions } from './develop/datasource';
@@ -34,7 +36,7 @@ import { datasourceOptions } from './develop/datasource';
 export function resourceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const deps = crudDeps(ctx);
-    registerResource(app, deps, paramResource, t.param);
+    registerResource(app, deps, paramResource, t.param, { hooks: announces(ctx.changes, 'params') });
     registerResource(app, deps, subAppResource, t.subApp, subAppOptions());
     registerResource(app, deps, companyResource, t.company);
     registerResource(app, deps, cityResource, t.city);
@@ -43,7 +45,7 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, vehicleResource, t.vehicle);
     registerResource(app, deps, deptResource, t.dept);
     registerResource(app, deps, postResource, t.post);
-    registerResource(app, deps, roleResource, t.role);
+    registerResource(app, deps, roleResource, t.role, roleOptions(ctx));
     registerResource(app, deps, regionResource, t.region, regionOptions(ctx));
     const dicts = registerResource(app, deps, dictResource, t.dict, dictionaryOptions());
     const bizDicts = registerResource(app, deps, dictBizResource, t.dictBiz, dictionaryOptions());
@@ -57,8 +59,8 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, tenantPackageResource, t.tenantPackage);
     registerResource(app, deps, clientResource, t.client, clientOptions(ctx));
     registerResource(app, deps, datasourceResource, t.datasource, datasourceOptions());
-    registerResource(app, deps, dataScopeResource, t.dataScope);
-    registerResource(app, deps, apiScopeResource, t.apiScope);
+    registerResource(app, deps, dataScopeResource, t.dataScope, { hooks: announces(ctx.changes, 'grants') });
+    registerResource(app, deps, apiScopeResource, t.apiScope, { hooks: announces(ctx.changes, 'grants') });
 
     // a definition the shell shows and the seed grants must have its calls here
     const missing = RESOURCES.filter((d) => !ctx.resources.has(d.name)).map((d) => d.name);

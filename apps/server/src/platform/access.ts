@@ -1,40 +1,188 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { menu, roleMenu } from '../db/schema/index';
+import { apiScope, dataScope, menu, param, role, roleMenu, roleScope, tenant, tenantPackage } from '../db/schema/index';
+import type { Changes } from './changes';
+import type { DataRule } from './scope';
 
 export interface Grants {
-  /** the role set these grants belong to, usable as a cache key */
+  /** the role set and the generation of the grants: a key for caches built from them (menu trees) that changes with them */
   key: string;
   menuIds: Set<number>;
   codes: Set<string>;
+  /** the data scopes granted (platform/scope.ts applies them) */
+  dataRules: DataRule[];
+  apiScopeIds: Set<number>;
+}
+
+/** A protected API path: only roles granted one of the scopes covering a path may call it. */
+export interface ApiRule {
+  id: number;
+  name: string;
+  pattern: RegExp;
+}
+
+/** Scope categories in role_scope. */
+export const SCOPE_DATA = 1;
+export const SCOPE_API = 2;
+/** The role alias the user_limited_menus parameter withholds menus from. */
+export const ADMIN_ROLE_ALIAS = 'administrator';
+
+/** '/us-user/*' matches one segment, '/us-user/**' any number; everything else literally. */
+export function scopePattern(path: string): RegExp {
+  const body = path
+    .trim()
+    .split(/(\*\*|\*)/)
+    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${body}$`);
 }
 
 /**
- * Menu and button codes granted to a set of roles. Cached briefly per role set:
- * every guarded request needs them and they change only when an admin edits grants.
+ * What a set of roles may do: menu and button codes, data scopes and API scopes. The menus are
+ * those the roles were granted, within the tenant's package (its menus and their ancestors; no
+ * package: every menu) and, for a tenant administrator, without the menus the tenant's
+ * `user_limited_menus` parameter names. Computed when asked, so a changed package or parameter
+ * applies on the next request; cached per role set until any grant, menu, package or parameter
+ * changes on any instance (platform/changes.ts), and at most TTL_MS.
  */
 export class Access {
   private readonly cache = new Map<string, { grants: Grants; at: number }>();
+  private api?: { rules: ApiRule[]; at: number };
+  private menuTree?: { parents: Map<number, number>; byCode: Map<string, number>; at: number };
   static readonly TTL_MS = 10_000;
-  constructor(private readonly db: Db) {}
+  /** bumped by every change: grants computed before it get other keys than those after */
+  private generation = 0;
+
+  constructor(
+    private readonly db: Db,
+    changes?: Changes,
+  ) {
+    for (const topic of ['grants', 'menus', 'params', 'tenants'] as const) changes?.on(topic, () => this.invalidate());
+  }
 
   async grants(roleIds: number[]): Promise<Grants> {
-    const key = [...roleIds].sort().join(',');
-    const hit = this.cache.get(key);
+    const roles = [...roleIds].sort().join(',');
+    const hit = this.cache.get(roles);
     if (hit && Date.now() - hit.at < Access.TTL_MS) return hit.grants;
-    const rows = roleIds.length
-      ? await this.db
-          .selectDistinct({ id: menu.id, code: menu.code })
-          .from(roleMenu)
-          .innerJoin(menu, eq(menu.id, roleMenu.menuId))
-          .where(and(inArray(roleMenu.roleId, roleIds), eq(menu.isDeleted, 0)))
-      : [];
-    const grants = { key, menuIds: new Set(rows.map((r) => r.id)), codes: new Set(rows.map((r) => r.code)) };
-    this.cache.set(key, { grants, at: Date.now() });
+    const grants = await this.load(`${roles}#${++this.generation}`, roleIds);
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(roles, { grants, at: Date.now() });
     return grants;
+  }
+
+  private async load(key: string, roleIds: number[]): Promise<Grants> {
+    if (!roleIds.length) return { key, menuIds: new Set(), codes: new Set(), dataRules: [], apiScopeIds: new Set() };
+    const roles = await this.db
+      .select({ id: role.id, tenantId: role.tenantId, alias: role.roleAlias, packageMenus: tenantPackage.menuId, limited: param.paramValue })
+      .from(role)
+      .innerJoin(tenant, and(eq(tenant.tenantId, role.tenantId), eq(tenant.isDeleted, 0)))
+      .leftJoin(tenantPackage, and(eq(tenantPackage.id, tenant.packageId), eq(tenantPackage.isDeleted, 0)))
+      .leftJoin(param, and(eq(param.tenantId, role.tenantId), eq(param.paramKey, 'user_limited_menus'), eq(param.isDeleted, 0)))
+      .where(and(inArray(role.id, roleIds), eq(role.isDeleted, 0)));
+    const live = roles.map((r) => r.id);
+    if (!live.length) return { key, menuIds: new Set(), codes: new Set(), dataRules: [], apiScopeIds: new Set() };
+    const [menus, scopes] = await Promise.all([
+      this.db
+        .selectDistinct({ id: menu.id, code: menu.code })
+        .from(roleMenu)
+        .innerJoin(menu, eq(menu.id, roleMenu.menuId))
+        .where(and(inArray(roleMenu.roleId, live), eq(menu.isDeleted, 0))),
+      this.db.selectDistinct({ category: roleScope.scopeCategory, id: roleScope.scopeId }).from(roleScope).where(inArray(roleScope.roleId, live)),
+    ]);
+    const tree = await this.tree();
+    // roles of one token belong to one tenant: the first row's package and parameter are the tenant's
+    const allowed = roles[0].packageMenus === null ? undefined : this.withAncestors(tree.parents, ids(roles[0].packageMenus));
+    const withheld = roles.some((r) => r.alias === ADMIN_ROLE_ALIAS) ? this.limitedMenus(tree, roles[0].limited) : new Set<number>();
+    const granted = menus.filter((m) => (!allowed || allowed.has(m.id)) && !withheld.has(m.id));
+    const dataIds = scopes.filter((s) => s.category === SCOPE_DATA).map((s) => s.id);
+    const dataRules = dataIds.length
+      ? await this.db
+          .select({ resourceCode: dataScope.resourceCode, scopeType: dataScope.scopeType, scopeColumn: dataScope.scopeColumn, scopeValue: dataScope.scopeValue })
+          .from(dataScope)
+          .where(and(inArray(dataScope.id, dataIds), eq(dataScope.isDeleted, 0)))
+      : [];
+    return {
+      key,
+      menuIds: new Set(granted.map((m) => m.id)),
+      codes: new Set(granted.map((m) => m.code)),
+      dataRules,
+      apiScopeIds: new Set(scopes.filter((s) => s.category === SCOPE_API).map((s) => s.id)),
+    };
+  }
+
+  /** Every menu id with its parent's, for packages that hold a button without naming its menu. */
+  async tree(): Promise<{ parents: Map<number, number>; byCode: Map<string, number> }> {
+    if (this.menuTree && Date.now() - this.menuTree.at < Access.TTL_MS) return this.menuTree;
+    const rows = await this.db.select({ id: menu.id, parentId: menu.parentId, code: menu.code }).from(menu).where(eq(menu.isDeleted, 0));
+    this.menuTree = { parents: new Map(rows.map((r) => [r.id, r.parentId])), byCode: new Map(rows.map((r) => [r.code, r.id])), at: Date.now() };
+    return this.menuTree;
+  }
+
+  /** The menus of a package (or of a grant) with every ancestor: a tree node shows only under its parent. */
+  withAncestors(parents: Map<number, number>, menuIds: number[]): Set<number> {
+    const out = new Set<number>();
+    for (let id of menuIds) {
+      while (id && parents.has(id) && !out.has(id)) {
+        out.add(id);
+        id = parents.get(id)!;
+      }
+    }
+    return out;
+  }
+
+  /** The menus `user_limited_menus` names (a JSON array of menu codes or ids) with everything below them. */
+  private limitedMenus(tree: { parents: Map<number, number>; byCode: Map<string, number> }, json: string | null): Set<number> {
+    let named: unknown;
+    try {
+      named = JSON.parse(json || '[]');
+    } catch {
+      return new Set();
+    }
+    if (!Array.isArray(named)) return new Set();
+    const roots = new Set(named.map((n) => tree.byCode.get(String(n)) ?? Number(n)).filter((n) => Number.isSafeInteger(n)));
+    const out = new Set<number>();
+    for (const id of tree.parents.keys()) {
+      for (let at: number | undefined = id; at; at = tree.parents.get(at)) {
+        if (roots.has(at)) {
+          out.add(id);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Every API scope: the paths they cover are protected (platform/permissions.ts). */
+  async apiRules(): Promise<ApiRule[]> {
+    if (this.api && Date.now() - this.api.at < Access.TTL_MS) return this.api.rules;
+    const rows = await this.db.select({ id: apiScope.id, name: apiScope.scopeName, path: apiScope.scopePath }).from(apiScope).where(eq(apiScope.isDeleted, 0));
+    this.api = { rules: rows.map((r) => ({ id: r.id, name: r.name, pattern: scopePattern(r.path) })), at: Date.now() };
+    return this.api.rules;
   }
 
   invalidate(): void {
     this.cache.clear();
+    this.api = undefined;
+    this.menuTree = undefined;
   }
 }
+
+/**
+ * The projects a user's roles let them pick (roles v2: a role's `projectId`); undefined when any
+ * of the roles names none, which means every project of the tenant.
+ */
+export async function projectsOfRoles(db: Db, roleIds: number[]): Promise<Set<number> | undefined> {
+  if (!roleIds.length) return new Set();
+  const rows = await db
+    .select({ projectId: role.projectId })
+    .from(role)
+    .where(and(inArray(role.id, roleIds), eq(role.isDeleted, 0)));
+  if (!rows.length || rows.some((r) => !r.projectId)) return undefined;
+  return new Set(rows.flatMap((r) => r.projectId.split(',').map(Number)));
+}
+
+const ids = (list: string | null) =>
+  (list ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { Access } from './access';
+import type { Changes } from './changes';
 import type { SessionCheck } from './auth';
 import type { Config } from './config';
 import type { ResourceRegistry } from './crud/registry';
@@ -15,6 +16,8 @@ export interface AppContext {
   tokens: TokenService;
   sessions: SessionCheck;
   access: Access;
+  /** tells every instance that something cached changed (platform/changes.ts) */
+  changes: Changes;
   totals: TotalCache;
   store: ObjectStore;
   resources: ResourceRegistry;

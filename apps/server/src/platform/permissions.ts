@@ -39,8 +39,10 @@ export function requiredCodes(permission: Permission, req: FastifyRequest): read
 /**
  * Declared permissions, enforced in one place: every route of the API context must
  * say `public`, `signedIn` or `permission` in its config — a route that says none
- * (or two) stops the server at start-up — and one hook checks the caller's grants
- * before the request is validated, so a refused caller learns nothing about the input.
+ * (or two) stops the server at start-up — and one hook checks, before the request is
+ * validated (so a refused caller learns nothing about the input), the caller's menu and
+ * button codes, the default tenant for `platform` routes and the API scopes covering the
+ * path, then hands the roles' data scopes to the request's scope.
  */
 export function enforcePermissions(api: FastifyInstance, access: Access): RouteAccess[] {
   const routes: RouteAccess[] = [];
@@ -56,9 +58,16 @@ export function enforcePermissions(api: FastifyInstance, access: Access): RouteA
     if (permission === undefined) return;
     const codes = requiredCodes(permission, req);
     const me = caller(req);
-    const granted = (await access.grants(me.roleIds)).codes;
-    if (!codes.some((c) => granted.has(c))) throw forbidden(`${AUTH_MESSAGES.forbidden}: ${codes.join(' | ')}`);
+    const grants = await access.grants(me.roleIds);
+    if (!codes.some((c) => grants.codes.has(c))) throw forbidden(`${AUTH_MESSAGES.forbidden}: ${codes.join(' | ')}`);
     if (req.routeOptions.config?.platform && me.tenantId !== DEFAULT_TENANT_ID) throw forbidden(ACCESS_MESSAGES.platformOnly.zh);
+    // a path some API scope covers is for the roles granted one of those scopes
+    const path = req.url.split('?')[0];
+    const covering = (await access.apiRules()).filter((r) => r.pattern.test(path));
+    if (covering.length && !covering.some((r) => grants.apiScopeIds.has(r.id))) throw forbidden(`${AUTH_MESSAGES.forbidden}: ${covering.map((r) => r.name).join(' | ')}`);
+    // what the guarded handler reads is narrowed by the roles' data scopes (platform/scope.ts)
+    req.dataRules = grants.dataRules;
+    req.dataRulesKey = grants.key;
   });
   return routes;
 }

@@ -18,7 +18,7 @@ export const ACCESS_MESSAGES = {
   accountLimit: zhEn('当前租户已到最大账号额度', 'The tenant has reached its number of accounts'),
   defaultTenant: zhEn('默认租户不能删除', 'The default tenant cannot be removed'),
   platformOnly: zhEn('仅默认租户可修改', 'Only the default tenant may change this'),
-  beyondPackage: zhEn('超出租户产品包的菜单', 'Menus beyond the tenant’s package'),
+  beyondGrant: zhEn('包含无权授予的菜单', 'Some menus are beyond what you may grant'),
   connected: zhEn('连接成功', 'Connected'),
 } as const;
 

@@ -6,6 +6,7 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { Envelope, idStr, ok } from '../../platform/envelope';
 import { scopeOf, visible } from '../../platform/scope';
+import { projectsOfRoles } from '../../platform/access';
 
 /** Old-platform calls the shell makes right after login: who the user is, which projects they see. */
 export function authorityRoutes(ctx: AppContext) {
@@ -62,11 +63,14 @@ export function authorityRoutes(ctx: AppContext) {
       },
       config: { signedIn: true },
       handler: async (req) => {
-        const rows = await db
-          .select()
-          .from(project)
-          .where(visible(project, scopeOf(req)))
-          .orderBy(asc(project.id));
+        const only = await projectsOfRoles(db, caller(req).roleIds);
+        const rows = (
+          await db
+            .select()
+            .from(project)
+            .where(visible(project, scopeOf(req)))
+            .orderBy(asc(project.id))
+        ).filter((p) => !only || only.has(p.id));
         return ok(rows.map((p) => ({ id: idStr(p.id), name: p.name, tririgaCode: p.tririgaCode, logoUrl: p.logoUrl, cityId: idStr(p.cityId), companyId: idStr(p.companyId) })));
       },
     });

@@ -5,11 +5,14 @@ import { city, company, project } from '../../db/schema/index';
 import { idStr } from '../../platform/envelope';
 import { type Scope, visible } from '../../platform/scope';
 
-/** company → city → project of the scope's tenant, each level headed by its 'all' entry. */
-export async function projectTree(db: Db, scope: Scope): Promise<ProjectTreeNode[]> {
-  const companies = await db.select().from(company).where(visible(company, scope)).orderBy(asc(company.id));
-  const cities = await db.select().from(city).where(visible(city, scope)).orderBy(asc(city.id));
-  const projects = await db.select().from(project).where(visible(project, scope)).orderBy(asc(project.id));
+/**
+ * company → city → project of the scope's tenant, each level headed by its 'all' entry; with
+ * `only`, just those projects and the companies and cities that hold one of them.
+ */
+export async function projectTree(db: Db, scope: Scope, only?: Set<number>): Promise<ProjectTreeNode[]> {
+  const projects = (await db.select().from(project).where(visible(project, scope)).orderBy(asc(project.id))).filter((p) => !only || only.has(p.id));
+  const companies = (await db.select().from(company).where(visible(company, scope)).orderBy(asc(company.id))).filter((c) => !only || projects.some((p) => p.companyId === c.id));
+  const cities = (await db.select().from(city).where(visible(city, scope)).orderBy(asc(city.id))).filter((c) => !only || projects.some((p) => p.cityId === c.id));
   // every row is the scope's tenant's; without a company there are no nodes to label
   const tenantId = companies[0]?.tenantId ?? '';
   const node = (n: Partial<ProjectTreeNode> & Pick<ProjectTreeNode, 'id' | 'pid' | 'name'>): ProjectTreeNode => ({

@@ -6,9 +6,11 @@ import type { AppContext } from '../../platform/context';
 import { Envelope, idStr, notFound, ok } from '../../platform/envelope';
 import { scopeOf, visible } from '../../platform/scope';
 import { projectTree } from './project-tree';
+import { projectsOfRoles } from '../../platform/access';
+import { caller } from '../../platform/auth';
 import { IdText } from '../../platform/input-types';
 
-const ProjectNodeSchema = Type.Recursive(
+export const ProjectNodeSchema = Type.Recursive(
   (Self) =>
     Type.Object({
       id: Type.String(),
@@ -45,7 +47,8 @@ export function mdmRoutes(ctx: AppContext) {
     app.get('/us-system/old-system/project-tree', {
       schema: { tags: ['主数据'], summary: '项目树 (公司 → 城市 → 项目, 负数 id 为"全部")', response: { 200: Envelope(Type.Array(Type.Ref(ProjectNodeSchema))) } },
       config: { signedIn: true },
-      handler: async (req) => ok(await projectTree(db, scopeOf(req))),
+      // the user's roles may limit the projects they pick (roles v2)
+      handler: async (req) => ok(await projectTree(db, scopeOf(req), await projectsOfRoles(db, caller(req).roleIds))),
     });
 
     app.get('/wwy-us-mdm/api/v1/wx/mdmProject/:id', {

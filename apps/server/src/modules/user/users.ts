@@ -57,11 +57,11 @@ export function userOptions(ctx: AppContext): ResourceOptions {
       },
       // a removed user, or one disabled or given other roles or departments, loses their tokens: this
       // instance checks their sessions afresh at once (SessionCheck compares the token with the user row)
-      afterSubmit(_ctx, row, isNew) {
-        if (!isNew) ctx.sessions.forgetUser(Number(row.id));
+      async afterSubmit({ db: tx }, row, isNew) {
+        if (!isNew) await ctx.changes.publish(tx, 'users', String(row.id));
       },
-      afterRemove(_ctx, rows) {
-        ctx.sessions.forgetUser(...rows.map((r) => Number(r.id)));
+      async afterRemove({ db: tx }, rows) {
+        await ctx.changes.publish(tx, 'users', rows.map((r) => String(r.id)).join(','));
       },
     },
     actions: {
@@ -113,7 +113,7 @@ export function userOptions(ctx: AppContext): ResourceOptions {
           .where(store.where(scope, inArray(user.id, keys as number[])))
           .returning({ id: user.id });
         if (!done.length) throw notFound('数据不存在');
-        ctx.sessions.forgetUser(...done.map((u) => u.id));
+        await ctx.changes.publish(db, 'users', done.map((u) => u.id).join(','));
       },
       async unlock({ scope, keys, store }) {
         const done = await db

@@ -68,8 +68,8 @@ export interface ResourceOptions {
   filters?: Record<string, CustomFilter & { schema: TSchema }>;
   /** a handler for each of the def's actions; it answers the success message, or nothing for the def's */
   actions?: Record<string, (ctx: ActionContext) => Promise<string | void>>;
-  /** more paths answering the same calls (the family's v2 paths), relative to basePath */
-  aliases?: Partial<Record<'list' | 'detail' | 'add' | 'update', string[]>>;
+  /** more paths answering the same calls (the family's v2 paths), relative to basePath, or absolute ('/us-system/v2/role/page') */
+  aliases?: Partial<Record<'list' | 'detail' | 'add' | 'update' | 'remove' | 'tree', string[]>>;
   /**
    * More paged lists of the same records, each a narrower view: path → its extra
    * query parameters and the condition they make (the dictionaries' parent-list and child-list).
@@ -129,7 +129,8 @@ export function registerResource<F extends Record<string, FieldDef>>(
 
   /** Registers a route under basePath, and under each alias path. */
   const route = (verb: Parameters<typeof pathOf>[1] | null, path: string, opts: Omit<RouteOptions, 'url'>, aliases: string[] = []) => {
-    for (const url of [verb ? pathOf(def, verb) : `${def.basePath}/${path}`, ...aliases.map((a) => `${def.basePath}/${a}`)]) app.route({ ...opts, url } as RouteOptions);
+    for (const url of [verb ? pathOf(def, verb) : `${def.basePath}/${path}`, ...aliases.map((a) => (a.startsWith('/') ? a : `${def.basePath}/${a}`))])
+      app.route({ ...opts, url } as RouteOptions);
   };
 
   /** A paged list; `narrow` names the parameters that select a view of the records (not filters). */
@@ -279,7 +280,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
   if (!def.readOnly) {
     route('add', 'submit', submit, options.aliases?.add);
     if (pathOf(def, 'update') !== pathOf(def, 'add')) route('update', 'update', submit, options.aliases?.update);
-    route('remove', 'remove', remove);
+    route('remove', 'remove', remove, options.aliases?.remove);
   }
 
   if (def.tree) {
@@ -314,25 +315,30 @@ export function registerResource<F extends Record<string, FieldDef>>(
       },
     });
     const treeFilters = options.treeFilters ?? {};
-    route(null, 'tree', {
-      method: 'GET',
-      schema: {
-        tags: [tag],
-        summary: `${tag}: 树 (叶子节点无 children)`,
-        // tenantId: the family's clients send it; the caller's own tenant is what they see
-        querystring: Type.Object({
-          tenantId: Type.Optional(Type.String({ maxLength: 12 })),
-          ...Object.fromEntries(Object.entries(treeFilters).map(([k, f]) => [k, Type.Optional(f.schema)])),
-        }),
-        response: { 200: Envelope(Type.Array(TreeNodeSchema)) },
+    route(
+      null,
+      'tree',
+      {
+        method: 'GET',
+        schema: {
+          tags: [tag],
+          summary: `${tag}: 树 (叶子节点无 children)`,
+          // tenantId: the family's clients send it; the caller's own tenant is what they see
+          querystring: Type.Object({
+            tenantId: Type.Optional(Type.String({ maxLength: 12 })),
+            ...Object.fromEntries(Object.entries(treeFilters).map(([k, f]) => [k, Type.Optional(f.schema)])),
+          }),
+          response: { 200: Envelope(Type.Array(TreeNodeSchema)) },
+        },
+        config: { permission: readers },
+        handler: async (req) => {
+          const q = req.query as Record<string, string | undefined>;
+          const conds = Object.entries(treeFilters).map(([k, f]) => (q[k] ? f.where(q[k]!, store) : undefined));
+          return ok(await store.tree(scopeOf(req), and(...conds)));
+        },
       },
-      config: { permission: readers },
-      handler: async (req) => {
-        const q = req.query as Record<string, string | undefined>;
-        const conds = Object.entries(treeFilters).map(([k, f]) => (q[k] ? f.where(q[k]!, store) : undefined));
-        return ok(await store.tree(scopeOf(req), and(...conds)));
-      },
-    });
+      options.aliases?.tree,
+    );
     route(null, 'lazy-tree', {
       method: 'GET',
       schema: { tags: [tag], summary: `${tag}: 懒加载树 (${parentField} 的下一级)`, querystring: ParentQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { CRUD_MESSAGES, keyOf, type AnyResourceDef, type TreeNode } from '@wb/contracts/resource';
 import type { Db } from '../../db/client';
 import { badRequest } from '../envelope';
-import { isTenantTable, PREPARED_SCOPE, visible, type Scope } from '../scope';
+import { isNarrowed, isTenantTable, PREPARED_SCOPE, visible, type Scope } from '../scope';
 import type { TotalCache } from '../totals';
 import { activeFilters, filterWhere, type CustomFilter } from './filters';
 import type { RegisteredResource, ResourceRegistry } from './registry';
@@ -85,14 +85,16 @@ export class ResourceStore {
   /** One page of the list. The total is cached per scope and filters; one prepared statement per set of active filters. */
   async page(scope: Scope, q: Record<string, unknown>, current: number, size: number, extra?: SQL): Promise<{ rows: Row[]; total: number }> {
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
-    if (extra) {
-      // a caller's own condition (the children of one parent) is not prepared
+    if (extra || isNarrowed(this.table, scope)) {
+      // a caller's own condition (the children of one parent), or data scopes, are not prepared
       const where = this.where(
         scope,
         filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)),
         extra,
       );
-      const [{ n }] = await this.db.select({ n: count() }).from(this.table).where(where);
+      const counted = async () => Number((await this.db.select({ n: count() }).from(this.table).where(where))[0].n);
+      const values = Object.fromEntries([...active].map(([k, f]) => [k, f.value]));
+      const n = extra ? await counted() : await this.totals.get(this.def.name, scope.key, JSON.stringify(values), counted);
       const rows = await this.db
         .select(this.listed(scope))
         .from(this.table)
@@ -219,7 +221,7 @@ export class ResourceStore {
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
     const parent = this.keyValue(parentKey ?? this.def.tree!.root);
     let rows: Row[];
-    if (!active.size) rows = await this.levels().rows.execute({ tenantId: scope.tenantId, parent });
+    if (!active.size && !isNarrowed(this.table, scope)) rows = await this.levels().rows.execute({ tenantId: scope.tenantId, parent });
     else {
       const filters = filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v));
       const atLevel = parentKey === undefined ? undefined : eq(this.parent!, parent);
@@ -255,7 +257,15 @@ export class ResourceStore {
 
   /** One level of the tree as nodes. */
   async lazyTree(scope: Scope, parentKey: string | undefined): Promise<TreeNode[]> {
-    const rows = await this.levels().nodes.execute({ tenantId: scope.tenantId, parent: this.keyValue(parentKey ?? this.def.tree!.root) });
+    const parent = this.keyValue(parentKey ?? this.def.tree!.root);
+    const rows = isNarrowed(this.table, scope)
+      ? await this.db
+          .select({ key: this.key, parent: this.parent!, label: this.self.label })
+          .from(this.table)
+          .where(this.where(scope, eq(this.parent!, parent)))
+          .orderBy(...this.order)
+          .limit(SELECT_LIMIT)
+      : await this.levels().nodes.execute({ tenantId: scope.tenantId, parent });
     const parents = new Set(
       await this.withChildren(
         scope,
