@@ -107,6 +107,24 @@ describe('declarations', () => {
   });
 });
 
+describe('platform routes', () => {
+  it('every write of a shared resource is for the default tenant only, even for a tenant whose roles hold the code', async () => {
+    const platform = t.ctx.routes.filter((r) => r.platform);
+    const shared = RESOURCES.filter((d) => d.tenancy === 'global' && !d.readOnly);
+    expect(platform.map((r) => key(r.method, r.url))).toEqual(expect.arrayContaining(shared.flatMap((d) => [key('POST', pathOf(d, 'add')), key('POST', pathOf(d, 'remove'))])));
+    for (const r of platform) expect(r.access, key(r.method, r.url)).toBe('permission');
+    // tenant 100001 on no package: its administrators hold every code, and still may not write the platform's rows
+    const tenants = (await adminA.call({ method: 'GET', url: '/us-system/tenant/list', query: { tenantId: '100001' } })).json().data.records;
+    await adminA.call({ method: 'POST', url: '/us-system/tenant/package-setting', query: { tenantId: tenants[0].id }, payload: { packageId: '' } });
+    const b = await as(t.app, 'admin', '100001');
+    for (const r of platform) {
+      const res = await b.call({ method: r.method as InjectOptions['method'], url: concrete(r.url), payload: {} });
+      expect(res.statusCode, key(r.method, r.url)).toBe(403);
+      expect(res.json().msg, key(r.method, r.url)).toBe('仅默认租户可修改');
+    }
+  });
+});
+
 describe('the plain user against every guarded route', () => {
   const garbage = { id: 'not-a-number', ids: ';drop table', current: '-1', size: '100000', nosuch: 'x', userIds: 'x' };
 
@@ -261,6 +279,9 @@ describe('tenant 100001 against tenant 000000’s records', () => {
     },
   };
 
+  /** The dialog values of actions that have a dialog, as tenant B would fill them in (filled in beforeAll). */
+  const actionBodies: Record<string, object> = {};
+
   /** A record of tenant A; for a tree, one with children (a child is added when none has). */
   async function recordOf(def: AnyResourceDef): Promise<Rec> {
     if (def.tree) {
@@ -278,6 +299,7 @@ describe('tenant 100001 against tenant 000000’s records', () => {
 
   /** Every key of tenant A's records of every per-tenant resource: the leak check looks for all of them. */
   beforeAll(async () => {
+    actionBodies.grant = { roleIds: (await data(adminB.call({ method: 'GET', url: '/us-system/role/lazy-list' })))[0].id };
     for (const def of [...perTenant, smsOutboxResource]) {
       if (create[def.name] && (await data(asA('GET', pathOf(def, 'list')))).total === 0) await create[def.name]();
     }
@@ -307,6 +329,7 @@ describe('tenant 100001 against tenant 000000’s records', () => {
       const listPaths = [
         pathOf(def, 'list'),
         ...(def.name === 'user' ? ['/us-user/v2/page'] : []),
+        ...(def.name === 'role' ? ['/us-system/v2/role/page'] : []),
         ...(def.name === 'dictbiz' ? [`${def.basePath}/parent-list`, `${def.basePath}/child-list`] : []),
       ];
       for (const path of listPaths) {
@@ -330,19 +353,27 @@ describe('tenant 100001 against tenant 000000’s records', () => {
 
       if (!def.readOnly) {
         const label = labelFieldOf(def);
-        const updatePaths = [pathOf(def, 'update'), ...(def.name === 'user' ? ['/us-user/v2/update', '/us-user/v2/submit', '/us-user/submit'] : [])];
+        const updatePaths = [
+          pathOf(def, 'update'),
+          ...(def.name === 'user' ? ['/us-user/v2/update', '/us-user/v2/submit', '/us-user/submit'] : []),
+          ...(def.name === 'role' ? ['/us-system/v2/role/submit'] : []),
+        ];
         for (const path of [...new Set(updatePaths)]) {
           const res = await asB(def.name, 'POST', path, { payload: { ...before, [label]: 'HIJACKED' } });
           expect(res.statusCode, `${path}: ${res.body}`).toBe(404);
         }
-        const removed = await asB(def.name, 'POST', pathOf(def, 'remove'), { query: { ids: id } });
-        expect(removed.statusCode).toBe(404);
+        for (const path of [pathOf(def, 'remove'), ...(def.name === 'role' ? ['/us-system/v2/role/remove'] : [])]) {
+          const removed = await asB(def.name, 'POST', path, { query: { ids: id } });
+          expect(removed.statusCode, path).toBe(404);
+        }
         const removedById = await asB(def.name, 'POST', pathOf(def, 'remove'), { query: { id } });
         expect(removedById.statusCode).toBe(404);
       }
       // an action on A's record: not found, or done to nothing (A's record is compared below)
       for (const action of (def.actions ?? []).filter((a) => a.on !== 'toolbar')) {
-        const res = await asB(def.name, 'POST', actionPath(def, action), { query: { [action.idsParam ?? 'ids']: id } });
+        // a dialog's values are B's own (a role of B's for the user role grant)
+        const payload = action.fields ? (actionBodies[action.name] ?? {}) : undefined;
+        const res = await asB(def.name, 'POST', actionPath(def, action), { query: { [action.idsParam ?? 'ids']: id }, payload });
         expect([200, 404], `${action.name}: ${res.body}`).toContain(res.statusCode);
       }
 
@@ -351,9 +382,11 @@ describe('tenant 100001 against tenant 000000’s records', () => {
         expect((await asB(def.name, 'GET', `${def.basePath}/lazy-list`, { query: { [parentField]: id } })).json().data).toEqual([]);
         expect((await asB(def.name, 'GET', `${def.basePath}/lazy-tree`, { query: { [parentField]: id } })).json().data).toEqual([]);
         // the tenantId the family's clients send is not obeyed: B sees B's tree
-        const tree = await asB(def.name, 'GET', `${def.basePath}/tree`, { query: { tenantId: '000000' } });
-        expect(tree.statusCode).toBe(200);
-        expect(tree.json().data.length).toBeGreaterThan(0);
+        for (const path of [`${def.basePath}/tree`, ...(def.name === 'role' ? ['/us-system/v2/role/tree'] : [])]) {
+          const tree = await asB(def.name, 'GET', path, { query: { tenantId: '000000' } });
+          expect(tree.statusCode).toBe(200);
+          expect(tree.json().data.length).toBeGreaterThan(0);
+        }
       } else if (pathOf(def, 'select') && !def.readOnly) {
         const options = await adminB.call({ method: 'GET', url: pathOf(def, 'select') });
         expect(options.statusCode).toBe(200);
@@ -459,6 +492,23 @@ describe('tenant 100001 against tenant 000000’s records', () => {
       expect(routes.statusCode).toBe(404);
       const own = await adminB.call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: bTop[0].id } });
       expect(own.json().data.length).toBeGreaterThan(0);
+    });
+
+    it('role grants: B cannot read, grant, preview or trace A’s roles and users, nor their projects', async () => {
+      const aRole = (await data(asA('GET', '/us-system/role/lazy-list')))[0];
+      keysOf('role').add(aRole.id);
+      const before = await data(asA('GET', '/us-system/menu/role-tree-keys', { roleIds: aRole.id }));
+      for (const v of ['', '/v2']) {
+        expect((await asB('role', 'GET', `/us-system${v}/menu/role-tree-keys`, { query: { roleIds: aRole.id } })).statusCode).toBe(404);
+        expect((await asB('role', 'POST', `/us-system${v}/role/grant`, { payload: { roleIds: aRole.id, menuIds: '' } })).statusCode).toBe(404);
+      }
+      expect((await asB('role', 'POST', '/us-system/role/view-as', { payload: { roleIds: aRole.id } })).statusCode).toBe(404);
+      expect((await asB('user', 'POST', '/us-system/role/view-as', { payload: { userId: aAdmin.id } })).statusCode).toBe(404);
+      expect((await asB('role', 'GET', '/us-system/role/grant-log', { query: { roleId: aRole.id } })).statusCode).toBe(404);
+      expect((await asB('role', 'GET', '/us-system/role/tree-by-id', { query: { roleId: aRole.id } })).statusCode).toBe(404);
+      expect((await asB('role', 'GET', '/us-system/v2/role/listProjectByRoleId', { query: { roleId: aRole.id } })).statusCode).toBe(404);
+      expect((await asB('role', 'GET', '/us-system/v2/role/getProjectTreeByRoleId', { query: { roleId: aRole.id } })).statusCode).toBe(404);
+      expect(await data(asA('GET', '/us-system/menu/role-tree-keys', { roleIds: aRole.id }))).toEqual(before);
     });
 
     it('every OpenAPI operation with an id parameter was called by tenant 100001 with tenant 000000’s ids', () => {

@@ -51,7 +51,8 @@ export function enforcePermissions(api: FastifyInstance, access: Access): RouteA
     const said = declarations(config);
     if (said.length !== 1)
       throw new Error(`route ${String(route.method)} ${route.url} must declare exactly one of public, signedIn or permission (it declares ${said.join(', ') || 'none'})`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: said[0] as RouteAccess['access'], permission: config.permission });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access: said[0] as RouteAccess['access'], permission: config.permission, platform: !!route.config?.platform });
   });
   api.addHook('preValidation', async (req) => {
     const permission = req.routeOptions.config?.permission;
@@ -78,4 +79,6 @@ export interface RouteAccess {
   url: string;
   access: 'public' | 'signedIn' | 'permission';
   permission?: Permission;
+  /** only the default tenant may call it (writes of the platform's shared rows) */
+  platform?: boolean;
 }
