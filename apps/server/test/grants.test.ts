@@ -171,6 +171,50 @@ describe('preview and history', () => {
   });
 });
 
+describe('scopes as an administrator defines them', () => {
+  it('a data scope must name a table and one of its columns; a custom rule lists departments and narrows to them', async () => {
+    const base = { menuId: menuId('user'), scopeName: '指定部门', scopeType: 5, scopeValue: rootDept };
+    const noTable = await admin.call({ method: 'POST', url: '/us-system/data-scope/submit', payload: { ...base, resourceCode: 'nosuch', scopeColumn: 'dept_id' } });
+    expect(noTable.json()).toMatchObject({ code: 400, data: { field: 'resourceCode' } });
+    const noColumn = await admin.call({ method: 'POST', url: '/us-system/data-scope/submit', payload: { ...base, resourceCode: 'user', scopeColumn: 'password_hash' } });
+    expect(noColumn.json()).toMatchObject({ code: 400, data: { field: 'scopeColumn' } });
+    const noValue = await admin.call({ method: 'POST', url: '/us-system/data-scope/submit', payload: { ...base, resourceCode: 'user', scopeColumn: 'dept_id', scopeValue: 'all' } });
+    expect(noValue.json()).toMatchObject({ code: 400, data: { field: 'scopeValue' } });
+    const custom = await post(admin, '/us-system/data-scope/submit', { ...base, resourceCode: 'user', scopeColumn: 'dept_id' });
+    const role = await post(admin, '/us-system/role/submit', { roleName: '总部查看', roleAlias: 'head_office', sort: 7 });
+    await post(admin, '/us-system/role/grant', { roleIds: role.id, menuIds: [menuId('user_view')], dataScopeIds: custom.id });
+    await post(admin, '/us-user/submit', { account: 'head', password: 'HeadOffice1', name: 'h', realName: 'h', roleId: role.id, deptId: opsDept });
+    const head = await as(t.app, 'head', '000000', 'HeadOffice1');
+    const seen = (await get(head, '/us-user/page', { size: '200' })).records;
+    expect(seen.length).toBeGreaterThan(0);
+    for (const u of seen) expect(u.deptId.split(',')).toContain(rootDept);
+    expect(seen.map((u: Rec) => u.account)).not.toContain('head');
+    const badPath = await admin.call({
+      method: 'POST',
+      url: '/us-system/api-scope/submit',
+      payload: { menuId: menuId('user'), resourceCode: 'user', scopeName: 'x', scopePath: 'us-user', scopeType: 1 },
+    });
+    expect(badPath.json()).toMatchObject({ code: 400, data: { field: 'scopePath' } });
+  });
+});
+
+describe('user role grants', () => {
+  it('/us-user/grant gives the chosen users exactly those roles, ends what the old roles allowed, and is in the history', async () => {
+    await post(admin, '/us-user/submit', { account: 'granted', password: 'Granted123', name: 'g', realName: 'g', roleId: inspector, deptId: opsDept });
+    const granted = await as(t.app, 'granted', '000000', 'Granted123');
+    const u = (await get(admin, '/us-user/page', { account: 'granted' })).records[0];
+    const plainRole = (await get(admin, '/us-system/role/lazy-list')).find((r: Rec) => r.roleAlias === 'user');
+    await post(admin, '/us-user/grant', { roleIds: plainRole.id }, { userIds: u.id });
+    expect((await get(admin, '/us-user/detail', { id: u.id })).roleId).toBe(plainRole.id);
+    // the token named a role the user no longer has: it ends at once
+    expect((await granted.call({ method: 'GET', url: '/us-system/menu/buttons' })).statusCode).toBe(401);
+    const log = await get(admin, '/us-system/role/grant-log', { userId: u.id });
+    expect(log.records[0]).toMatchObject({ field: 'role', added: ['用户'], removed: ['巡检员'], operatorName: 'admin' });
+    const b = await as(t.app, 'admin', '100001');
+    expect((await b.call({ method: 'GET', url: '/us-system/role/grant-log', query: { userId: u.id } })).statusCode).toBe(404);
+  });
+});
+
 describe('limits', () => {
   it('a grant beyond what the granting administrator holds is refused, naming menuIds', async () => {
     const adminB = await as(t.app, 'admin', '100001');

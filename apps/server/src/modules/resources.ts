@@ -24,6 +24,7 @@ import { regionOptions } from './system/region';
 import { subAppOptions } from './system/sub-app';
 import { userOptions } from './user/users';
 import { roleOptions } from './authority/roles';
+import { apiScopeOptions, dataScopeOptions } from './authority/scopes';
 import { clientOptions } from './system/client';
 import { tenantOptions } from './system/tenant';
 import { datasourceOptions } from './develop/datasource';
@@ -59,8 +60,8 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, tenantPackageResource, t.tenantPackage);
     registerResource(app, deps, clientResource, t.client, clientOptions(ctx));
     registerResource(app, deps, datasourceResource, t.datasource, datasourceOptions());
-    registerResource(app, deps, dataScopeResource, t.dataScope, { hooks: announces(ctx.changes, 'grants') });
-    registerResource(app, deps, apiScopeResource, t.apiScope, { hooks: announces(ctx.changes, 'grants') });
+    registerResource(app, deps, dataScopeResource, t.dataScope, dataScopeOptions(ctx));
+    registerResource(app, deps, apiScopeResource, t.apiScope, apiScopeOptions(ctx));
 
     // a definition the shell shows and the seed grants must have its calls here
     const missing = RESOURCES.filter((d) => !ctx.resources.has(d.name)).map((d) => d.name);

@@ -6,6 +6,7 @@ import { CRUD_MESSAGES } from '@wb/contracts/resource';
 import type { Db } from '../../db/client';
 import { apiScope, dataScope, grantLog, menu, role, roleMenu, roleScope, user } from '../../db/schema/index';
 import { SCOPE_API, SCOPE_DATA, type Grants } from '../../platform/access';
+import { logGrants } from '../../platform/grant-log';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { buildTree } from '../../platform/crud/tree';
@@ -70,25 +71,6 @@ const LogRecord = Type.Object({
 });
 
 type MenuRow = { id: number; parentId: number; name: string; code: string; path: string; source: string; category: number; sort: number };
-
-/** One entry of the grant history: who changed what of which role or user, from what to what. */
-export interface GrantChange {
-  tenantId: string;
-  targetType: 'role' | 'user';
-  targetId: number;
-  field: 'menu' | 'dataScope' | 'apiScope' | 'role';
-  before: number[];
-  after: number[];
-}
-
-/** Writes the changes that changed something, in the caller's name (inside the grant's transaction). */
-export async function logGrants(tx: Db, req: FastifyRequest, changes: GrantChange[]): Promise<void> {
-  const me = caller(req);
-  const rows = changes
-    .filter((c) => [...c.before].sort().join(',') !== [...c.after].sort().join(','))
-    .map((c) => ({ ...c, before: c.before.join(','), after: c.after.join(','), operatorId: me.userId, operatorName: me.account }));
-  if (rows.length) await tx.insert(grantLog).values(rows);
-}
 
 export function grantRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -296,16 +278,24 @@ export function grantRoutes(ctx: AppContext) {
     app.get('/us-system/role/grant-log', {
       schema: {
         tags: ['角色管理'],
-        summary: '授权记录: 谁在何时给角色增减了哪些菜单与权限',
-        querystring: Type.Object({ roleId: IdText(), ...PageQuery }),
+        summary: '授权记录: 谁在何时给角色增减了哪些菜单与权限 (roleId), 或给用户增减了哪些角色 (userId)',
+        querystring: Type.Object({ roleId: Type.Optional(IdText()), userId: Type.Optional(IdText()), ...PageQuery }),
         response: { 200: Envelope(PageOf(LogRecord)) },
       },
       config: { permission: 'role' },
       handler: async (req) => {
-        const q = req.query as { roleId: string; current: number; size: number };
+        const q = req.query as { roleId?: string; userId?: string; current: number; size: number };
         const scope = scopeOf(req);
-        await rolesOf(scope, [Number(q.roleId)]);
-        const where = visible(grantLog, scope, eq(grantLog.targetType, 'role'), eq(grantLog.targetId, Number(q.roleId)));
+        if (q.roleId) await rolesOf(scope, [Number(q.roleId)]);
+        else if (q.userId) {
+          const [u] = await db
+            .select({ id: user.id })
+            .from(user)
+            .where(visible(user, scope, eq(user.id, Number(q.userId))));
+          if (!u) throw notFound(CRUD_MESSAGES.notFound.zh);
+        } else throw badRequest('缺少必填参数 roleId', 'roleId');
+        const target = q.roleId ? { type: 'role', id: q.roleId } : { type: 'user', id: q.userId! };
+        const where = visible(grantLog, scope, eq(grantLog.targetType, target.type), eq(grantLog.targetId, Number(target.id)));
         const [{ n }] = await db.select({ n: count() }).from(grantLog).where(where);
         const rows = await db
           .select()

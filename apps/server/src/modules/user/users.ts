@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest, EmptyEnvelope, Envelope, notFound, ok } from '../../platform/envelope';
 import { hashPassword } from '../../platform/passwords';
+import { logGrants } from '../../platform/grant-log';
 import { liftLocks, lockedAnywhere } from '../../platform/login-limits';
 import { scopeOf, visible, type Scope } from '../../platform/scope';
 import { IdText } from '../../platform/input-types';
@@ -107,13 +108,20 @@ export function userOptions(ctx: AppContext): ResourceOptions {
           if (err.data?.field === 'roleId') err.data.field = 'roleIds';
           throw err;
         });
-        const done = await db
-          .update(user)
-          .set({ roleId: roleIds, updateTime: new Date() })
-          .where(store.where(scope, inArray(user.id, keys as number[])))
-          .returning({ id: user.id });
-        if (!done.length) throw notFound('数据不存在');
-        await ctx.changes.publish(db, 'users', done.map((u) => u.id).join(','));
+        const chosen = store.where(scope, inArray(user.id, keys as number[]));
+        const before = await db.select({ id: user.id, tenantId: user.tenantId, roleId: user.roleId }).from(user).where(chosen);
+        if (!before.length) throw notFound('数据不存在');
+        const asIds = (list: string) => list.split(',').filter(Boolean).map(Number);
+        await db.transaction(async (tx) => {
+          const t = tx as unknown as typeof db;
+          await t.update(user).set({ roleId: roleIds, updateTime: new Date() }).where(chosen);
+          await logGrants(
+            t,
+            req,
+            before.map((u) => ({ tenantId: u.tenantId, targetType: 'user', targetId: u.id, field: 'role', before: asIds(u.roleId), after: asIds(roleIds) })),
+          );
+          await ctx.changes.publish(t, 'users', before.map((u) => u.id).join(','));
+        });
       },
       async unlock({ scope, keys, store }) {
         const done = await db

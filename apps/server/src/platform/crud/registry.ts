@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { keyOf, labelFieldOf, type AnyResourceDef } from '@wb/contracts/resource';
 
@@ -29,6 +29,11 @@ export class ResourceRegistry {
     const entry = { def, table, columns, key: columns[keyOf(def)], label: columns[labelFieldOf(def)] };
     this.byName.set(def.name, entry);
     return entry;
+  }
+
+  /** The resource stored in the table named `tableName` (data scopes name their table). */
+  byTable(tableName: string): RegisteredResource | undefined {
+    return [...this.byName.values()].find((r) => getTableName(r.table) === tableName);
   }
 
   has(name: string): boolean {
