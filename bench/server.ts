@@ -67,6 +67,18 @@ await ctx.database.db.execute(sql`
   INSERT INTO "user" (tenant_id, account, password, name, real_name, role_id, dept_id)
   SELECT '000000', 'bench' || g, admin.password, 'bench ' || g, '用户' || g, admin.role_id, teams.id::text
   FROM admin, generate_series(1, ${users}) g JOIN teams ON teams.n = g % teams.total`);
+// a user of branch 1 whose role sees the users of their department and those below it (the seeded
+// data scope 本部门及下级): the user page then narrows 100,000 users to the branch's
+await ctx.database.db.execute(sql`
+  WITH admin AS (SELECT id FROM role WHERE tenant_id = '000000' AND role_alias = 'administrator'),
+       scoped AS (INSERT INTO role (tenant_id, role_name, role_alias, sort) VALUES ('000000', 'bench scoped', 'bench_scoped', 9) RETURNING id),
+       menus AS (INSERT INTO role_menu (role_id, menu_id) SELECT scoped.id, rm.menu_id FROM scoped, role_menu rm JOIN admin ON rm.role_id = admin.id RETURNING role_id)
+  INSERT INTO role_scope (role_id, scope_category, scope_id)
+  SELECT scoped.id, 1, d.id FROM scoped, data_scope d WHERE d.resource_code = 'user' AND d.scope_type = 4`);
+await ctx.database.db.execute(sql`
+  INSERT INTO "user" (tenant_id, account, password, name, real_name, role_id, dept_id)
+  SELECT '000000', 'scoped', u.password, 'scoped', 'scoped', r.id::text, b.id::text
+  FROM "user" u, role r, dept b WHERE u.tenant_id = '000000' AND u.account = 'admin' AND r.role_alias = 'bench_scoped' AND b.dept_name = 'branch 1'`);
 await analyze(ctx.database.db);
 await app.listen({ port: 0, host: '127.0.0.1' });
 

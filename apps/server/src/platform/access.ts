@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apiScope, dataScope, menu, param, role, roleMenu, roleScope, tenant, tenantPackage } from '../db/schema/index';
 import type { Changes } from './changes';
@@ -12,6 +12,25 @@ export interface Grants {
   /** the data scopes granted (platform/scope.ts applies them) */
   dataRules: DataRule[];
   apiScopeIds: Set<number>;
+}
+
+/** A menu as the grant dialog and the package checks read it. */
+export interface MenuEntry {
+  id: number;
+  parentId: number;
+  name: string;
+  code: string;
+  path: string;
+  source: string;
+  category: number;
+  sort: number;
+}
+
+/** The menu table held in memory: rows in display order, parents, ids by code. */
+export interface MenuTable {
+  rows: MenuEntry[];
+  parents: Map<number, number>;
+  byCode: Map<string, number>;
 }
 
 /** A protected API path: only roles granted one of the scopes covering a path may call it. */
@@ -48,7 +67,7 @@ export function scopePattern(path: string): RegExp {
 export class Access {
   private readonly cache = new Map<string, { grants: Grants; at: number }>();
   private api?: { rules: ApiRule[]; at: number };
-  private menuTree?: { parents: Map<number, number>; byCode: Map<string, number>; at: number };
+  private menuTree?: MenuTable & { at: number };
   static readonly TTL_MS = 10_000;
   /** bumped by every change: grants computed before it get other keys than those after */
   private generation = 0;
@@ -110,11 +129,19 @@ export class Access {
     };
   }
 
-  /** Every menu id with its parent's, for packages that hold a button without naming its menu. */
-  async tree(): Promise<{ parents: Map<number, number>; byCode: Map<string, number> }> {
+  /**
+   * Every live menu in display order, with each one's parent and the ids by code: packages name
+   * buttons without their menus, and the grant dialog draws the whole table (2,000 rows cost
+   * more to read than to keep).
+   */
+  async tree(): Promise<MenuTable> {
     if (this.menuTree && Date.now() - this.menuTree.at < Access.TTL_MS) return this.menuTree;
-    const rows = await this.db.select({ id: menu.id, parentId: menu.parentId, code: menu.code }).from(menu).where(eq(menu.isDeleted, 0));
-    this.menuTree = { parents: new Map(rows.map((r) => [r.id, r.parentId])), byCode: new Map(rows.map((r) => [r.code, r.id])), at: Date.now() };
+    const rows = await this.db
+      .select({ id: menu.id, parentId: menu.parentId, name: menu.name, code: menu.code, path: menu.path, source: menu.source, category: menu.category, sort: menu.sort })
+      .from(menu)
+      .where(eq(menu.isDeleted, 0))
+      .orderBy(asc(menu.sort), asc(menu.id));
+    this.menuTree = { rows, parents: new Map(rows.map((r) => [r.id, r.parentId])), byCode: new Map(rows.map((r) => [r.code, r.id])), at: Date.now() };
     return this.menuTree;
   }
 
@@ -131,7 +158,7 @@ export class Access {
   }
 
   /** The menus `user_limited_menus` names (a JSON array of menu codes or ids) with everything below them. */
-  private limitedMenus(tree: { parents: Map<number, number>; byCode: Map<string, number> }, json: string | null): Set<number> {
+  private limitedMenus(tree: MenuTable, json: string | null): Set<number> {
     let named: unknown;
     try {
       named = JSON.parse(json || '[]');

@@ -5,7 +5,7 @@ import { ACCESS_MESSAGES } from '@wb/contracts/resources/access';
 import { CRUD_MESSAGES } from '@wb/contracts/resource';
 import type { Db } from '../../db/client';
 import { apiScope, dataScope, grantLog, menu, role, roleMenu, roleScope, user } from '../../db/schema/index';
-import { SCOPE_API, SCOPE_DATA, type Grants } from '../../platform/access';
+import { SCOPE_API, SCOPE_DATA, type Grants, type MenuEntry } from '../../platform/access';
 import { logGrants } from '../../platform/grant-log';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -70,7 +70,7 @@ const LogRecord = Type.Object({
   createTime: Type.String(),
 });
 
-type MenuRow = { id: number; parentId: number; name: string; code: string; path: string; source: string; category: number; sort: number };
+type MenuRow = MenuEntry;
 
 export function grantRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -78,12 +78,7 @@ export function grantRoutes(ctx: AppContext) {
     app.addSchema(TreeNodeSchema);
     const grantsOf = (req: FastifyRequest) => ctx.access.grants(caller(req).roleIds);
 
-    const allMenus = (): Promise<MenuRow[]> =>
-      db
-        .select({ id: menu.id, parentId: menu.parentId, name: menu.name, code: menu.code, path: menu.path, source: menu.source, category: menu.category, sort: menu.sort })
-        .from(menu)
-        .where(eq(menu.isDeleted, 0))
-        .orderBy(asc(menu.sort), asc(menu.id));
+    const allMenus = async (): Promise<MenuRow[]> => (await ctx.access.tree()).rows;
     const liveScopes = async (table: typeof dataScope | typeof apiScope) =>
       db.select({ id: table.id, menuId: table.menuId, name: table.scopeName }).from(table).where(eq(table.isDeleted, 0)).orderBy(asc(table.id));
 
