@@ -28,6 +28,7 @@ import { enforcePermissions } from './platform/permissions';
 import { hashPassword } from './platform/passwords';
 import { Access } from './platform/access';
 import { Changes } from './platform/changes';
+import { SecretBox } from './platform/secrets';
 import { registerAuthentication, SessionCheck } from './platform/auth';
 import { loadConfig, type Config } from './platform/config';
 import type { AppContext } from './platform/context';
@@ -98,6 +99,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     sessions: new SessionCheck(database.db),
     access: new Access(database.db, changes),
     changes,
+    secrets: new SecretBox(config.secretKey),
     totals: new TotalCache(),
     store: new LocalStore(config.dataDir),
     resources: new ResourceRegistry(),

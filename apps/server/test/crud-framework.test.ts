@@ -132,7 +132,7 @@ describe('a unique value written twice at the same time', () => {
 /** A fake def: the post resource with other fields, on a throwaway server. */
 const fakeDef = (fields: Record<string, FieldDef>, more: Partial<AnyResourceDef> = {}) =>
   ({ ...postResource, name: 'fake', basePath: '/fake', fields: { ...postResource.fields, ...fields }, ...more }) as unknown as ResourceDef<Record<string, FieldDef>>;
-const freshDeps = (): CrudDeps => ({ db: t.ctx.database.db, totals: new TotalCache(), registry: new ResourceRegistry() });
+const freshDeps = (): CrudDeps => ({ db: t.ctx.database.db, totals: new TotalCache(), registry: new ResourceRegistry(), secrets: t.ctx.secrets });
 const register =
   (def: ResourceDef<Record<string, FieldDef>>, table: object, options: ResourceOptions = {}, deps = freshDeps()) =>
   () =>
@@ -210,7 +210,10 @@ describe('every route declares who may call it', () => {
       calls,
       async grants(roleIds: number[]) {
         calls.push(roleIds);
-        return { key: roleIds.join(','), menuIds: new Set<number>(), codes: new Set(granted) };
+        return { key: roleIds.join(','), menuIds: new Set<number>(), codes: new Set(granted), dataRules: [], apiScopeIds: new Set<number>() };
+      },
+      async apiRules() {
+        return [];
       },
       invalidate() {},
     };

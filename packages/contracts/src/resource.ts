@@ -59,6 +59,11 @@ export interface FieldDef {
   addOnly?: boolean;
   /** computed by the server when it answers (no column of its own); implies readonly */
   virtual?: true;
+  /**
+   * a password the server must read back (to connect with it): stored encrypted, not hashed; never
+   * answered; an update without one keeps the stored value
+   */
+  sealed?: true;
 }
 
 /**

@@ -59,7 +59,7 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, tenantResource, t.tenant, tenantOptions(ctx));
     registerResource(app, deps, tenantPackageResource, t.tenantPackage);
     registerResource(app, deps, clientResource, t.client, clientOptions(ctx));
-    registerResource(app, deps, datasourceResource, t.datasource, datasourceOptions());
+    registerResource(app, deps, datasourceResource, t.datasource, datasourceOptions(ctx));
     registerResource(app, deps, dataScopeResource, t.dataScope, dataScopeOptions(ctx));
     registerResource(app, deps, apiScopeResource, t.apiScope, apiScopeOptions(ctx));
 

@@ -13,6 +13,8 @@ export interface Config {
   /** folder of the embedded database, the JWT secret and uploaded files; ':memory:' keeps nothing */
   dataDir: string;
   jwtSecret: string;
+  /** encrypts stored secrets (datasource passwords): platform/secrets.ts */
+  secretKey: string;
   tokenTtl: number;
   refreshTtl: number;
   captchaEnabled: boolean;
@@ -113,11 +115,11 @@ function trustProxy(v: string | undefined): false | string[] {
   return list;
 }
 
-/** The secret is generated once and kept beside the data so tokens survive restarts. */
-function jwtSecretFor(dataDir: string, given?: string): string {
+/** The secret is generated once and kept beside the data so tokens (or encrypted values) survive restarts. */
+function secretFor(dataDir: string, name: string, given?: string): string {
   if (given) return given;
   if (dataDir === ':memory:') return randomBytes(32).toString('hex');
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
@@ -134,7 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    jwtSecret: jwtSecretFor(dataDir, overrides.jwtSecret ?? env.JWT_SECRET),
+    jwtSecret: secretFor(dataDir, 'jwt-secret', overrides.jwtSecret ?? env.JWT_SECRET),
+    secretKey: secretFor(dataDir, 'secret-key', overrides.secretKey ?? env.SECRET_KEY),
     tokenTtl: int('TOKEN_TTL', env.TOKEN_TTL, ACCESS_TOKEN_TTL_SECONDS),
     refreshTtl: int('REFRESH_TTL', env.REFRESH_TTL, 7 * 24 * 3600),
     captchaEnabled: bool(env.CAPTCHA_ENABLED, true),

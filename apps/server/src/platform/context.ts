@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import type { Access } from './access';
 import type { Changes } from './changes';
+import type { SecretBox } from './secrets';
 import type { SessionCheck } from './auth';
 import type { Config } from './config';
 import type { ResourceRegistry } from './crud/registry';
@@ -16,6 +17,8 @@ export interface AppContext {
   tokens: TokenService;
   sessions: SessionCheck;
   access: Access;
+  /** seals stored secrets (platform/secrets.ts) */
+  secrets: SecretBox;
   /** tells every instance that something cached changed (platform/changes.ts) */
   changes: Changes;
   totals: TotalCache;
@@ -26,4 +29,4 @@ export interface AppContext {
 }
 
 /** What the resource framework needs from the context. */
-export const crudDeps = (ctx: AppContext) => ({ db: ctx.database.db, totals: ctx.totals, registry: ctx.resources });
+export const crudDeps = (ctx: AppContext) => ({ db: ctx.database.db, totals: ctx.totals, registry: ctx.resources, secrets: ctx.secrets });

@@ -51,7 +51,7 @@ export const datasourceResource = defineResource({
     driverClass: { label: zhEn('驱动类', 'Driver'), kind: 'string', maxLength: 100, default: 'org.postgresql.Driver', column: false },
     url: { label: zhEn('连接地址', 'URL'), kind: 'string', required: zhEn('请输入连接地址', 'Please enter the URL'), maxLength: 500 },
     username: { label: zhEn('用户名', 'User'), kind: 'string', required: zhEn('请输入用户名', 'Please enter the user'), maxLength: 100 },
-    password: { label: zhEn('密码', 'Password'), kind: 'password', maxLength: 200 },
+    password: { label: zhEn('密码', 'Password'), kind: 'password', maxLength: 200, sealed: true },
     remark,
   },
   actions: [

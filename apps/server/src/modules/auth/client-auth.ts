@@ -12,11 +12,13 @@ export interface OAuthClient {
 }
 
 /**
- * Checks `Authorization: Basic base64(id:secret)` against the client table.
- * A verified pair is remembered for a few minutes so logins do not pay argon2 twice.
+ * Checks `Authorization: Basic base64(id:secret)` against the client table. The client's row is
+ * read on every call (one indexed lookup): a reset secret, a changed grant type or a removed client
+ * applies to the next request on every instance. Only the argon2 check is remembered, per pair and
+ * stored hash, so a login does not pay it twice while the secret stays the same.
  */
 export class ClientAuth {
-  private readonly verified = new Map<string, { client: OAuthClient; at: number }>();
+  private readonly verified = new Map<string, { hash: string; at: number }>();
   private static readonly TTL_MS = 5 * 60_000;
   constructor(private readonly db: Db) {}
 
@@ -28,22 +30,25 @@ export class ClientAuth {
     if (i <= 0) return null;
     const id = decoded.slice(0, i);
     const secret = decoded.slice(i + 1);
-    const memo = sha256(decoded);
-    const hit = this.verified.get(memo);
-    if (hit && Date.now() - hit.at < ClientAuth.TTL_MS) return hit.client;
     const [row] = await this.db
       .select()
       .from(client)
       .where(and(eq(client.clientId, id), eq(client.isDeleted, 0), eq(client.status, 1)))
       .limit(1);
-    if (!row || !(await verifyPassword(row.clientSecret, secret))) return null;
-    const found: OAuthClient = {
+    if (!row) return null;
+    const memo = sha256(decoded);
+    const hit = this.verified.get(memo);
+    const known = hit && hit.hash === row.clientSecret && Date.now() - hit.at < ClientAuth.TTL_MS;
+    if (!known) {
+      if (!(await verifyPassword(row.clientSecret, secret))) return null;
+      if (this.verified.size > 1000) this.verified.clear();
+      this.verified.set(memo, { hash: row.clientSecret, at: Date.now() });
+    }
+    return {
       clientId: row.clientId,
       grantTypes: row.authorizedGrantTypes.split(',').map((s) => s.trim()),
       accessTokenValidity: row.accessTokenValidity,
       refreshTokenValidity: row.refreshTokenValidity,
     };
-    this.verified.set(memo, { client: found, at: Date.now() });
-    return found;
   }
 }

@@ -66,7 +66,8 @@ export function grantFor(d: GrantDeps): Grant {
     }
     if (!p.username) throw new GrantError(400, 'invalid_request', '缺少必填参数 username');
     if (!p.password) throw new GrantError(400, 'invalid_request', '缺少必填参数 password');
-    if ((d.config.captchaEnabled || p.grant_type === 'captcha') && !(await d.captchas.check(header(req, 'Captcha-Key'), header(req, 'Captcha-Code')))) {
+    // grant_type=captcha follows the captcha setting like the password grant (the family's clients send it either way)
+    if (d.config.captchaEnabled && !(await d.captchas.check(header(req, 'Captcha-Key'), header(req, 'Captcha-Code')))) {
       throw new GrantError(400, 'invalid_grant', AUTH_MESSAGES.badCaptcha);
     }
     const tenantId = p.tenantId || header(req, TENANT_HEADER) || DEFAULT_TENANT_ID;

@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth';
 import { caller } from '../auth';
 import { badRequest, EmptyEnvelope, Envelope, notFound, ok, pageOf, PageOf } from '../envelope';
 import type { Permission } from '../permissions';
+import type { SecretBox } from '../secrets';
 import { isTenantTable, scopeOf, type Scope } from '../scope';
 import type { TotalCache } from '../totals';
 import { exportRoute } from './export';
@@ -21,6 +22,8 @@ import { fromWire, toWire, type Row } from './wire';
 
 export interface CrudDeps {
   db: Db;
+  /** seals the `sealed` password fields */
+  secrets: SecretBox;
   totals: TotalCache;
   registry: ResourceRegistry;
 }
@@ -38,6 +41,11 @@ export interface WriteContext {
   /** the write's transaction in after-hooks, the database in before-hooks */
   db: Db;
   store: ResourceStore;
+  /**
+   * Values added to the submit's answer, once (the def's `revealOnce` field: a secret made by the
+   * server, in clear only here). The same object in the before- and after-hooks of one submit.
+   */
+  answer: Row;
 }
 
 export interface ResourceHooks {
@@ -48,7 +56,7 @@ export interface ResourceHooks {
   afterRemove?(ctx: WriteContext, rows: Row[]): void | Promise<void>;
 }
 
-export interface ActionContext extends Omit<WriteContext, 'db'> {
+export interface ActionContext extends Omit<WriteContext, 'db' | 'answer'> {
   /** the chosen records' keys (from the action's ids parameter) */
   keys: (string | number)[];
   body: Row;
@@ -66,8 +74,11 @@ export interface ResourceOptions {
   answers?: Record<string, TSchema>;
   /** filters beyond the fields' own (a user's dept with its descendants) */
   filters?: Record<string, CustomFilter & { schema: TSchema }>;
-  /** a handler for each of the def's actions; it answers the success message, or nothing for the def's */
-  actions?: Record<string, (ctx: ActionContext) => Promise<string | void>>;
+  /**
+   * A handler for each of the def's actions; it answers the success message, or nothing for the
+   * def's, or `{ msg?, data }` when the answer carries data (an action marked `reveal`).
+   */
+  actions?: Record<string, (ctx: ActionContext) => Promise<string | void | { msg?: string; data: Row }>>;
   /** more paths answering the same calls (the family's v2 paths), relative to basePath, or absolute ('/us-system/v2/role/page') */
   aliases?: Partial<Record<'list' | 'detail' | 'add' | 'update' | 'remove' | 'tree', string[]>>;
   /**
@@ -117,6 +128,9 @@ export function registerResource<F extends Record<string, FieldDef>>(
   // the platform's shared rows (menus, regions, tenants …) are written by the default tenant only
   const platform = def.tenancy === 'global' ? { platform: true } : {};
   const allowedFilters = new Set(Object.keys(schemas.ListQuery.properties));
+  // a value the server makes and answers once (a client secret): in the add's answer and a reveal action's
+  const revealed = def.revealOnce?.field;
+  const SubmitAnswer = revealed ? Type.Object({ ...RecordSchema.properties, [revealed]: Type.Optional(Type.String()) }) : RecordSchema;
 
   const answer = (rows: Row[]): Row[] => {
     const records = rows.map((r) => ({
@@ -210,7 +224,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
 
   const submit: Omit<RouteOptions, 'url'> = {
     method: 'POST',
-    schema: { tags: [tag], summary: `${tag}: 新增或修改 (无 id 新增, 有 id 修改)`, body: schemas.SubmitBody, response: { 200: Envelope(RecordSchema) } },
+    schema: { tags: [tag], summary: `${tag}: 新增或修改 (无 id 新增, 有 id 修改)`, body: schemas.SubmitBody, response: { 200: Envelope(SubmitAnswer) } },
     config: { permission: (req: FastifyRequest) => ((req.body as Row | undefined)?.id ? def.permissions.edit : def.permissions.add), fieldMessages, ...platform },
     handler: async (req) => {
       const user = caller(req);
@@ -219,7 +233,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
       const isNew = body.id === undefined || body.id === '';
       const existing = isNew ? undefined : await store.findByKey(scope, body.id as string);
       if (!isNew && !existing) throw notFound(CRUD_MESSAGES.notFound.zh);
-      const values = await fromWire(def, self.columns, body, isNew);
+      const values = await fromWire(def, self.columns, body, isNew, deps.secrets);
       await store.checkRefs(scope, values);
       await store.checkDicts(scope, values);
       const existingKey = existing ? (existing[key] as string | number) : undefined;
@@ -228,10 +242,11 @@ export function registerResource<F extends Record<string, FieldDef>>(
       }
       const ancestors = def.tree ? await store.placeInTree(scope, values, existing) : undefined;
       if (ancestors !== undefined) values.ancestors = ancestors;
-      await hooks.beforeSubmit?.({ req, scope, user, db, store }, values, existing);
+      const extra: Row = {};
+      await hooks.beforeSubmit?.({ req, scope, user, db, store, answer: extra }, values, existing);
       const row = await db
         .transaction(async (tx) => {
-          const ctx: WriteContext = { req, scope, user, db: tx as unknown as Db, store };
+          const ctx: WriteContext = { req, scope, user, db: tx as unknown as Db, store, answer: extra };
           const saved = existing ? await store.update(ctx.db, scope, existingKey!, values, user) : await store.insert(ctx.db, values, user);
           if (existing && ancestors !== undefined) await store.moveDescendants(ctx.db, scope, String(existingKey), String(existing.ancestors ?? ''), ancestors);
           await hooks.afterSubmit?.(ctx, saved, isNew);
@@ -246,7 +261,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
       store.forgetTotals();
       // answered as a list answers it: computed values included
       const saved = (await store.findListed(scope, store.whereField(key, String(row[key])))) ?? row;
-      return ok(answer([saved])[0], isNew ? CRUD_MESSAGES.added.zh : CRUD_MESSAGES.updated.zh);
+      return ok({ ...answer([saved])[0], ...extra }, isNew ? CRUD_MESSAGES.added.zh : CRUD_MESSAGES.updated.zh);
     },
   };
   const remove: Omit<RouteOptions, 'url'> = {
@@ -266,9 +281,9 @@ export function registerResource<F extends Record<string, FieldDef>>(
         if ((await store.withChildren(scope, found)).length) throw badRequest(CRUD_MESSAGES.hasChildren.zh, 'ids');
       }
       await store.checkNotReferenced(scope, found);
-      await hooks.beforeRemove?.({ req, scope, user, db, store }, rows);
+      await hooks.beforeRemove?.({ req, scope, user, db, store, answer: {} }, rows);
       await db.transaction(async (tx) => {
-        const ctx: WriteContext = { req, scope, user, db: tx as unknown as Db, store };
+        const ctx: WriteContext = { req, scope, user, db: tx as unknown as Db, store, answer: {} };
         await store.remove(ctx.db, scope, found, user);
         await hooks.afterRemove?.(ctx, rows);
       });
@@ -359,7 +374,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
         ...(needsKeys ? { querystring: Type.Object({ [idsParam]: keyList(def) }) } : {}),
         ...(action.fields ? { body: schemas.actionBody(action.fields) } : {}),
         ...(action.upload ? { consumes: ['multipart/form-data'] } : {}),
-        response: { 200: EmptyEnvelope },
+        response: { 200: action.reveal && revealed ? Envelope(Type.Object({ [revealed]: Type.String() })) : EmptyEnvelope },
       },
       config: { permission: action.permission, fieldMessages: { [idsParam]: { label: idsParam, required: CRUD_MESSAGES.selectOne.zh } }, ...platform },
       handler: async (req) => {
@@ -375,9 +390,10 @@ export function registerResource<F extends Record<string, FieldDef>>(
           });
           file = { filename: part.filename, data };
         }
-        const msg = await handler({ req, scope, user: caller(req), store, keys, body: (action.fields ? req.body : {}) as Row, file });
+        const done = await handler({ req, scope, user: caller(req), store, keys, body: (action.fields ? req.body : {}) as Row, file });
         store.forgetTotals();
-        return ok(true, msg ?? action.done?.zh ?? CRUD_MESSAGES.done.zh);
+        const msg = typeof done === 'object' ? done.msg : done;
+        return ok(typeof done === 'object' ? done.data : true, msg ?? action.done?.zh ?? CRUD_MESSAGES.done.zh);
       },
     });
   }

@@ -3,6 +3,7 @@ import { keyOf, type AnyResourceDef } from '@wb/contracts/resource';
 import { PASSWORD_MIN_LENGTH } from '@wb/contracts/constants';
 import { PASSWORD_PATTERN } from '@wb/contracts/validation';
 import { hashPassword } from '../passwords';
+import type { SecretBox } from '../secrets';
 import { badRequest, formatTime } from '../envelope';
 import { answeredFields, writableFields } from './schemas';
 
@@ -37,7 +38,7 @@ export function toWire(def: AnyResourceDef, columns: Record<string, PgColumn>, r
  * numeric columns, '' → null for an optional ref (or the root for a tree parent),
  * dates parsed, passwords hashed. Fields absent from the body are left alone.
  */
-export async function fromWire(def: AnyResourceDef, columns: Record<string, PgColumn>, body: Row, isNew: boolean): Promise<Row> {
+export async function fromWire(def: AnyResourceDef, columns: Record<string, PgColumn>, body: Row, isNew: boolean, box: SecretBox): Promise<Row> {
   const values: Row = {};
   for (const k of writableFields(def)) {
     const f = def.fields[k];
@@ -47,7 +48,8 @@ export async function fromWire(def: AnyResourceDef, columns: Record<string, PgCo
     if (v === undefined) continue;
     if (typeof v === 'string') v = v.trim();
     const col = columns[k];
-    if (f.kind === 'password') {
+    if (f.kind === 'password' && f.sealed) v = v === '' ? undefined : box.seal(String(v));
+    else if (f.kind === 'password') {
       if (v !== '' && !PASSWORD_PATTERN.test(String(v))) throw badRequest(`${f.label.zh}至少 ${PASSWORD_MIN_LENGTH} 位, 须同时包含字母和数字`, k);
       v = v === '' ? undefined : await hashPassword(String(v));
     } else if (f.kind === 'treeRef' && (v === '' || v === null)) v = def.tree?.root ?? '';
