@@ -12,6 +12,7 @@ import { seed } from './db/seed';
 import { authRoutes } from './modules/auth/routes';
 import { grantRoutes } from './modules/authority/grants';
 import { roleProjectRoutes } from './modules/mdm/role-projects';
+import { tenantPackageRoutes } from './modules/system/tenant';
 import { authorityRoutes } from './modules/authority/routes';
 import { menuRoutes } from './modules/system/menu-routes';
 import { logRoutes } from './modules/log/routes';
@@ -106,14 +107,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     routes: [],
   };
   // a user changed through another instance: their sessions are checked afresh here too
-  changes.on('users', (detail) =>
-    ctx.sessions.forgetUser(
-      ...detail
-        .split(',')
-        .map(Number)
-        .filter((n) => n > 0),
-    ),
-  );
+  const userIds = (detail: string) =>
+    detail
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0);
+  changes.on('users', (detail) => (detail === '*' ? ctx.sessions.forgetAll() : ctx.sessions.forgetUser(...userIds(detail))));
+  // a tenant removed or expired through another instance ends its sessions here too
+  changes.on('tenants', () => ctx.sessions.forgetAll());
   const sms = new OutboxSms(database.db);
 
   // first, so that every answer carries them: API JSON, errors, docs, the shell and its files
@@ -177,6 +178,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       authorityRoutes,
       grantRoutes,
       roleProjectRoutes,
+      tenantPackageRoutes,
       menuRoutes,
       mdmRoutes,
       subAppRoutes,

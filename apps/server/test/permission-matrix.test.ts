@@ -113,9 +113,13 @@ describe('platform routes', () => {
     const shared = RESOURCES.filter((d) => d.tenancy === 'global' && !d.readOnly);
     expect(platform.map((r) => key(r.method, r.url))).toEqual(expect.arrayContaining(shared.flatMap((d) => [key('POST', pathOf(d, 'add')), key('POST', pathOf(d, 'remove'))])));
     for (const r of platform) expect(r.access, key(r.method, r.url)).toBe('permission');
-    // tenant 100001 on no package: its administrators hold every code, and still may not write the platform's rows
+    // tenant 100001 on no package, its administrators granted every menu: they hold every code, and still may not write the platform's rows
     const tenants = (await adminA.call({ method: 'GET', url: '/us-system/tenant/list', query: { tenantId: '100001' } })).json().data.records;
     await adminA.call({ method: 'POST', url: '/us-system/tenant/package-setting', query: { tenantId: tenants[0].id }, payload: { packageId: '' } });
+    await t.ctx.database.db.execute(
+      `insert into role_menu (role_id, menu_id) select r.id, m.id from role r, menu m where r.tenant_id = '100001' and r.role_alias = 'administrator' on conflict do nothing`,
+    );
+    t.ctx.access.invalidate();
     const b = await as(t.app, 'admin', '100001');
     for (const r of platform) {
       const res = await b.call({ method: r.method as InjectOptions['method'], url: concrete(r.url), payload: {} });

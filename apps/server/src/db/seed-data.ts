@@ -172,6 +172,7 @@ export const params: { paramName: string; paramKey: string; paramValue: string; 
   { paramName: '初始密码', paramKey: 'account.initPassword', paramValue: 'Init1234' },
   { paramName: '账号错误锁定次数', paramKey: 'account.failCount', paramValue: '5' },
   { paramName: '租户默认账号额度', paramKey: 'tenant.default.accountNumber', paramValue: '-1' },
+  { paramName: '租户管理员初始密码', paramKey: 'tenant.default.password', paramValue: 'Admin1234', remark: '新租户 admin 账号的初始密码' },
   { paramName: '管理员受限菜单', paramKey: 'user_limited_menus', paramValue: '[]', remark: 'JSON: 管理员不可见的菜单编号' },
   { paramName: '智慧停车单点登录地址', paramKey: 'third.system.parking', paramValue: 'https://parking.example.com/sso' },
   { paramName: '报表系统跳转地址', paramKey: 'third.system.report', paramValue: 'https://report.example.com/sso' },

@@ -17,6 +17,7 @@ import {
   role,
   roleMenu,
   roleScope,
+  tenantPackage,
   dataScope,
   apiScope,
   subApp,
@@ -28,6 +29,12 @@ import {
 import { businessDictionaries, businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, projectLogos, regions, SUBAPP_HOSTS, tenants } from './seed-data';
 import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
 import { apiScopeSeeds, dataScopeSeeds } from './seed-scopes';
+
+/**
+ * Pages of the platform itself, left out of the demo tenant's package. Regions and the system
+ * dictionary stay in it: a tenant reads them, and only the default tenant writes them (`platform`).
+ */
+const PLATFORM_PAGES = ['menu', 'tenant', 'tenantpackage', 'client', 'datasource', 'datascope', 'apiscope'];
 
 export const SHELL_CLIENT = { clientId: 'workbench', clientSecret: 'workbench_secret' };
 
@@ -107,9 +114,18 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
     }
     const allMenuIds = [...menuIds.values()];
     const apiScopeIds = await seedScopes(tx as unknown as Db, menuIds);
+    // the demo tenant's package: every menu but the platform's own pages (and their buttons)
+    const platformIds = new Set(PLATFORM_PAGES.map((c) => menuIds.get(c)).filter((id): id is number => id !== undefined));
+    const parentOf = new Map((await tx.select({ id: menu.id, parentId: menu.parentId }).from(menu)).map((m) => [m.id, m.parentId]));
+    const packageMenuIds = allMenuIds.filter((id) => !platformIds.has(id) && !platformIds.has(parentOf.get(id)!));
+    const [standard] = await tx
+      .insert(tenantPackage)
+      .values({ packageName: '标准版', menuId: packageMenuIds.join(','), remark: '除平台管理页面外的全部菜单' })
+      .returning({ id: tenantPackage.id });
 
     for (const [ti, t] of tenants.entries()) {
-      await tx.insert(tenant).values({ ...t, accountNumber: -1 });
+      const packaged = t.tenantId !== '000000';
+      await tx.insert(tenant).values({ ...t, accountNumber: -1, packageId: packaged ? standard.id : null });
       const [root] = await tx.insert(dept).values({ tenantId: t.tenantId, deptName: t.tenantName, fullName: t.tenantName, deptCategory: 1, sort: 1 }).returning({ id: dept.id });
       const [ops] = await tx
         .insert(dept)
@@ -122,7 +138,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
       ]);
       const [admin] = await tx.insert(role).values({ tenantId: t.tenantId, roleName: '超级管理员', roleAlias: 'administrator', sort: 1 }).returning({ id: role.id });
       const [plain] = await tx.insert(role).values({ tenantId: t.tenantId, roleName: '用户', roleAlias: 'user', sort: 2 }).returning({ id: role.id });
-      await tx.insert(roleMenu).values(allMenuIds.map((menuId) => ({ roleId: admin.id, menuId })));
+      await tx.insert(roleMenu).values((packaged ? packageMenuIds : allMenuIds).map((menuId) => ({ roleId: admin.id, menuId })));
       // the administrators may call every path an API scope protects; no data scope narrows what they see
       if (apiScopeIds.length) await tx.insert(roleScope).values(apiScopeIds.map((scopeId) => ({ roleId: admin.id, scopeCategory: 2, scopeId })));
       // the plain user sees the parameter list but holds none of its buttons

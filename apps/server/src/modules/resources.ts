@@ -57,7 +57,7 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, menuResource, t.menu);
     registerResource(app, deps, topMenuResource, t.topMenu);
     registerResource(app, deps, tenantResource, t.tenant, tenantOptions(ctx));
-    registerResource(app, deps, tenantPackageResource, t.tenantPackage);
+    registerResource(app, deps, tenantPackageResource, t.tenantPackage, { hooks: announces(ctx.changes, 'tenants') });
     registerResource(app, deps, clientResource, t.client, clientOptions(ctx));
     registerResource(app, deps, datasourceResource, t.datasource, datasourceOptions(ctx));
     registerResource(app, deps, dataScopeResource, t.dataScope, dataScopeOptions(ctx));

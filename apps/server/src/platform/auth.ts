@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@wb/contracts/auth';
 import { TENANT_HEADER } from '@wb/contracts/constants';
 import type { Db } from '../db/client';
-import { session, user } from '../db/schema/index';
+import { session, tenant, user } from '../db/schema/index';
 import { forbidden, unauthorized } from './envelope';
 import type { AccessClaims, TokenService } from './tokens';
 
@@ -52,7 +52,7 @@ const ids = (list: string) => list.split(',').filter(Boolean);
  * Knows whether a session is still alive: not revoked nor expired, and its user still
  * exists, is not deleted, enabled (status 1), not locked, and still holds every role and
  * department the token claims. A role or department taken away ends the token; one added
- * is simply not in it until the next login or refresh. Comparing the claims with the user's
+ * is simply not in it until the next login or refresh. A removed or expired tenant ends them all. Comparing the claims with the user's
  * current columns (rather than a version counter) means no write path can forget to bump
  * anything. Changes made through this process are seen at once (forget, forgetUser); those
  * made by another instance within SESSION_CACHE_MS.
@@ -94,11 +94,20 @@ export class SessionCheck {
         lockedUntil: user.lockedUntil,
         roleId: user.roleId,
         deptId: user.deptId,
+        tenantExpires: tenant.expireTime,
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
+      // a removed tenant, or one whose licence expired, ends its sessions too
+      .innerJoin(tenant, and(eq(tenant.tenantId, session.tenantId), eq(tenant.isDeleted, 0)))
       .where(and(eq(session.id, claims.sid), eq(session.tenantId, claims.tenant_id), eq(user.tenantId, claims.tenant_id), eq(user.isDeleted, 0)));
-    const ok = !!row && !row.revokedAt && row.expiresAt.getTime() > now && row.status === 1 && !(row.lockedUntil && row.lockedUntil.getTime() > now);
+    const ok =
+      !!row &&
+      !row.revokedAt &&
+      row.expiresAt.getTime() > now &&
+      row.status === 1 &&
+      !(row.lockedUntil && row.lockedUntil.getTime() > now) &&
+      !(row.tenantExpires && row.tenantExpires.getTime() <= now);
     if (!ok) {
       this.alive.delete(claims.sid);
       return undefined;
@@ -113,6 +122,11 @@ export class SessionCheck {
 
   forget(sid: string): void {
     this.alive.delete(sid);
+  }
+
+  /** Something every session may depend on changed (a tenant, or changes were missed): check them all afresh. */
+  forgetAll(): void {
+    this.alive.clear();
   }
 
   /**

@@ -58,6 +58,8 @@ const sendJson = (reply: FastifyReply, json: string) =>
 export function menuRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const menus = new MenuCache(ctx.database.db);
+    // menus, top menus and new tenants' top menus show on the next request, on every instance
+    for (const topic of ['menus', 'tenants'] as const) ctx.changes.on(topic, () => menus.invalidate());
     app.addSchema(MenuNodeSchema);
 
     app.get('/us-system/v2/top-menu-multi/top-menu', {

@@ -10,6 +10,7 @@ import { CaptchaService } from '../../platform/captcha';
 import type { AppContext } from '../../platform/context';
 import { callerRow } from '../../platform/caller-row';
 import { badRequest, EmptyEnvelope, Envelope, idStr, ok } from '../../platform/envelope';
+import { checkAccountQuota } from '../../platform/quota';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { scopeOf, tenantScope, visible } from '../../platform/scope';
 import { IdText } from '../../platform/input-types';
@@ -166,6 +167,7 @@ export function accountRoutes(ctx: AppContext) {
           .where(visible(user, scope, eq(user.account, b.account)))
           .limit(1);
         if (taken) throw badRequest(REGISTER_MESSAGES.accountTaken, 'account');
+        await checkAccountQuota(db, b.tenantId);
         let binding: typeof userOauth.$inferSelect | undefined;
         if (b.oauthId) {
           if (!/^\d+$/.test(b.oauthId)) throw badRequest('第三方账号信息无效', 'oauthId');

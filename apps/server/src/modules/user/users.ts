@@ -11,6 +11,7 @@ import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest, EmptyEnvelope, Envelope, notFound, ok } from '../../platform/envelope';
 import { hashPassword } from '../../platform/passwords';
 import { logGrants } from '../../platform/grant-log';
+import { checkAccountQuota } from '../../platform/quota';
 import { liftLocks, lockedAnywhere } from '../../platform/login-limits';
 import { scopeOf, visible, type Scope } from '../../platform/scope';
 import { IdText } from '../../platform/input-types';
@@ -53,6 +54,10 @@ export function userOptions(ctx: AppContext): ResourceOptions {
     },
     answers: { roleName: Type.String(), deptName: Type.String(), postName: Type.String(), locked: Type.Number() },
     hooks: {
+      // a tenant's account quota bounds the users added to it
+      async beforeSubmit({ user: me }, _values, existing) {
+        if (!existing) await checkAccountQuota(db, me.tenantId);
+      },
       beforeRemove({ user: me }, rows) {
         if (rows.some((r) => r.id === me.userId)) throw badRequest(USER_MESSAGES.removeSelf.zh, 'ids');
       },

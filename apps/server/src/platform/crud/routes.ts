@@ -377,6 +377,15 @@ export function registerResource<F extends Record<string, FieldDef>>(
         response: { 200: action.reveal && revealed ? Envelope(Type.Object({ [revealed]: Type.String() })) : EmptyEnvelope },
       },
       config: { permission: action.permission, fieldMessages: { [idsParam]: { label: idsParam, required: CRUD_MESSAGES.selectOne.zh } }, ...platform },
+      // the family's clients send a dialog's values in the query string (`grant?userIds=&roleIds=`): they count as the body's
+      preValidation: action.fields
+        ? async (req: FastifyRequest) => {
+            const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Row;
+            const query = req.query as Row;
+            for (const k of Object.keys(action.fields!)) if (body[k] === undefined && query[k] !== undefined) body[k] = query[k];
+            req.body = body;
+          }
+        : undefined,
       handler: async (req) => {
         const scope = scopeOf(req);
         const keys = needsKeys ? store.keysOf((req.query as Record<string, string>)[idsParam]) : [];
