@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/routes';
 import { grantRoutes } from './modules/authority/grants';
 import { roleProjectRoutes } from './modules/mdm/role-projects';
 import { tenantPackageRoutes } from './modules/system/tenant';
+import { menuAdminRoutes } from './modules/system/menus';
 import { authorityRoutes } from './modules/authority/routes';
 import { menuRoutes } from './modules/system/menu-routes';
 import { logRoutes } from './modules/log/routes';
@@ -179,6 +180,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       grantRoutes,
       roleProjectRoutes,
       tenantPackageRoutes,
+      menuAdminRoutes,
       menuRoutes,
       mdmRoutes,
       subAppRoutes,

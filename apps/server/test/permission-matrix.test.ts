@@ -515,9 +515,22 @@ describe('tenant 100001 against tenant 000000’s records', () => {
       expect(await data(asA('GET', '/us-system/menu/role-tree-keys', { roleIds: aRole.id }))).toEqual(before);
     });
 
+    it('top menus: B cannot read, set or overwrite A’s top menus', async () => {
+      const aTop = (await data(asA('GET', '/us-system/v2/top-menu-multi/top-menu')))[0];
+      keysOf('topMenu').add(aTop.id);
+      const before = await data(asA('GET', '/us-system/menu/top-tree-keys', { topMenuIds: aTop.id }));
+      expect((await asB('topMenu', 'GET', '/us-system/menu/top-tree-keys', { query: { topMenuIds: aTop.id } })).statusCode).toBe(404);
+      expect((await asB('topMenu', 'POST', '/us-system/topmenu/grant', { payload: { topMenuIds: aTop.id, menuIds: '' } })).statusCode).toBe(404);
+      const over = await asB('topMenu', 'POST', '/us-system/v2/top-menu-multi/submit', { payload: { id: aTop.id, name: 'HIJACKED', code: 'x', sort: 1 } });
+      expect(over.statusCode).toBe(404);
+      expect(await data(asA('GET', '/us-system/menu/top-tree-keys', { topMenuIds: aTop.id }))).toEqual(before);
+      expect((await data(asA('GET', '/us-system/v2/top-menu-multi/top-menu')))[0].name).toBe(aTop.name);
+    });
+
     it('every OpenAPI operation with an id parameter was called by tenant 100001 with tenant 000000’s ids', () => {
       const idParam = (n: string) => n !== 'tenantId' && /^(id|ids)$|[a-z](Id|Ids)$/.test(n);
-      const global = RESOURCES.filter((d) => d.tenancy === 'global').map((d) => `${d.basePath}/`);
+      // the platform's shared records (and the v2 paths of the menus) are the same for every tenant
+      const global = [...RESOURCES.filter((d) => d.tenancy === 'global').map((d) => `${d.basePath}/`), '/us-system/v2/menu-multi/'];
       const withIds = apiOps().filter((o) => o.params.some(idParam) && !global.some((g) => o.url.startsWith(g)));
       expect(withIds.length).toBeGreaterThan(60);
       const missed = withIds.map((o) => key(o.method, o.url)).filter((k) => !exercised.has(k));

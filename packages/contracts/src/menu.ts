@@ -38,7 +38,8 @@ export interface MenuNode {
   query: string;
   topMenuIds: string;
   meta: { i18n?: string; isTab?: boolean; keepAlive?: boolean; serviceName?: string; roles?: string[] };
-  children: MenuNode[];
+  /** absent on a leaf: the family's clients find button codes on the nodes without children */
+  children?: MenuNode[];
   hasChildren: boolean;
 }
 
@@ -48,7 +49,7 @@ export interface ButtonNode {
   code: string;
   name: string;
   category: number;
-  children: ButtonNode[];
+  children?: ButtonNode[];
 }
 
 /** Button codes (code → true) of a /us-system/menu/buttons tree: the shell's and every sub-app's permission check. */

@@ -27,6 +27,7 @@ import { roleOptions } from './authority/roles';
 import { apiScopeOptions, dataScopeOptions } from './authority/scopes';
 import { clientOptions } from './system/client';
 import { tenantOptions } from './system/tenant';
+import { menuOptions, topMenuOptions } from './system/menus';
 import { datasourceOptions } from './develop/datasource';
 
 /**
@@ -54,8 +55,8 @@ export function resourceRoutes(ctx: AppContext) {
     await app.register(dictionaryRoutes(bizDicts, dictBizResource.basePath));
     registerResource(app, deps, userResource, t.user, userOptions(ctx));
     registerResource(app, deps, smsOutboxResource, t.smsOutbox);
-    registerResource(app, deps, menuResource, t.menu);
-    registerResource(app, deps, topMenuResource, t.topMenu);
+    registerResource(app, deps, menuResource, t.menu, menuOptions(ctx));
+    registerResource(app, deps, topMenuResource, t.topMenu, topMenuOptions(ctx));
     registerResource(app, deps, tenantResource, t.tenant, tenantOptions(ctx));
     registerResource(app, deps, tenantPackageResource, t.tenantPackage, { hooks: announces(ctx.changes, 'tenants') });
     registerResource(app, deps, clientResource, t.client, clientOptions(ctx));

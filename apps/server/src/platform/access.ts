@@ -12,6 +12,11 @@ export interface Grants {
   /** the data scopes granted (platform/scope.ts applies them) */
   dataRules: DataRule[];
   apiScopeIds: Set<number>;
+  /**
+   * The menus these roles may grant to others: a tenant administrator every menu of the tenant's
+   * package (every menu without one), anyone else the menus they hold.
+   */
+  grantable: Set<number>;
 }
 
 /** A menu as the grant dialog and the package checks read it. */
@@ -90,7 +95,7 @@ export class Access {
   }
 
   private async load(key: string, roleIds: number[]): Promise<Grants> {
-    if (!roleIds.length) return { key, menuIds: new Set(), codes: new Set(), dataRules: [], apiScopeIds: new Set() };
+    if (!roleIds.length) return { key, menuIds: new Set(), codes: new Set(), dataRules: [], apiScopeIds: new Set(), grantable: new Set() };
     const roles = await this.db
       .select({ id: role.id, tenantId: role.tenantId, alias: role.roleAlias, packageMenus: tenantPackage.menuId, limited: param.paramValue })
       .from(role)
@@ -99,7 +104,7 @@ export class Access {
       .leftJoin(param, and(eq(param.tenantId, role.tenantId), eq(param.paramKey, 'user_limited_menus'), eq(param.isDeleted, 0)))
       .where(and(inArray(role.id, roleIds), eq(role.isDeleted, 0)));
     const live = roles.map((r) => r.id);
-    if (!live.length) return { key, menuIds: new Set(), codes: new Set(), dataRules: [], apiScopeIds: new Set() };
+    if (!live.length) return { key, menuIds: new Set(), codes: new Set(), dataRules: [], apiScopeIds: new Set(), grantable: new Set() };
     const [menus, scopes] = await Promise.all([
       this.db
         .selectDistinct({ id: menu.id, code: menu.code })
@@ -111,7 +116,8 @@ export class Access {
     const tree = await this.tree();
     // roles of one token belong to one tenant: the first row's package and parameter are the tenant's
     const allowed = roles[0].packageMenus === null ? undefined : this.withAncestors(tree.parents, ids(roles[0].packageMenus));
-    const withheld = roles.some((r) => r.alias === ADMIN_ROLE_ALIAS) ? this.limitedMenus(tree, roles[0].limited) : new Set<number>();
+    const isAdmin = roles.some((r) => r.alias === ADMIN_ROLE_ALIAS);
+    const withheld = isAdmin ? this.limitedMenus(tree, roles[0].limited) : new Set<number>();
     const granted = menus.filter((m) => (!allowed || allowed.has(m.id)) && !withheld.has(m.id));
     const dataIds = scopes.filter((s) => s.category === SCOPE_DATA).map((s) => s.id);
     const dataRules = dataIds.length
@@ -120,9 +126,11 @@ export class Access {
           .from(dataScope)
           .where(and(inArray(dataScope.id, dataIds), eq(dataScope.isDeleted, 0)))
       : [];
+    const menuIds = new Set(granted.map((m) => m.id));
     return {
       key,
-      menuIds: new Set(granted.map((m) => m.id)),
+      menuIds,
+      grantable: isAdmin ? (allowed ?? new Set(tree.parents.keys())) : menuIds,
       codes: new Set(granted.map((m) => m.code)),
       dataRules,
       apiScopeIds: new Set(scopes.filter((s) => s.category === SCOPE_API).map((s) => s.id)),

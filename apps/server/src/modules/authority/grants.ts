@@ -95,7 +95,7 @@ export function grantRoutes(ctx: AppContext) {
 
     /** The caller's grantable menus as a tree; a scope tree: the menus with scopes, each scope a leaf (menu nodes keyed 'm<id>'). */
     async function grantTrees(grants: Grants) {
-      const menus = (await allMenus()).filter((m) => grants.menuIds.has(m.id));
+      const menus = (await allMenus()).filter((m) => grants.grantable.has(m.id));
       const menuTree = buildTree(menus.map((m) => ({ key: idStr(m.id), parent: idStr(m.parentId), label: m.name })));
       const byId = new Map(menus.map((m) => [m.id, m]));
       const scopeTree = (scopes: { id: number; menuId: number; name: string }[]) => {
@@ -122,10 +122,10 @@ export function grantRoutes(ctx: AppContext) {
 
     /** Menu ids the caller may grant, with their ancestors added; one the caller does not hold is refused. */
     async function grantableMenus(grants: Grants, menuIds: number[]): Promise<number[]> {
-      const beyond = menuIds.filter((id) => !grants.menuIds.has(id));
+      const beyond = menuIds.filter((id) => !grants.grantable.has(id));
       if (beyond.length) throw badRequest(ACCESS_MESSAGES.beyondGrant.zh, 'menuIds');
       const { parents } = await ctx.access.tree();
-      return [...ctx.access.withAncestors(parents, menuIds)].filter((id) => grants.menuIds.has(id));
+      return [...ctx.access.withAncestors(parents, menuIds)].filter((id) => grants.grantable.has(id));
     }
 
     async function liveScopeIds(table: typeof dataScope | typeof apiScope, scopeIds: number[], field: string): Promise<number[]> {
@@ -159,10 +159,10 @@ export function grantRoutes(ctx: AppContext) {
           const held = await heldBy(roleIds);
           const grants = await grantsOf(req);
           // a menu some granted menu hangs under is a parent: the tree derives its state from the leaves
-          const parents = new Set((await allMenus()).filter((m) => grants.menuIds.has(m.id)).map((m) => m.parentId));
+          const parents = new Set((await allMenus()).filter((m) => grants.grantable.has(m.id)).map((m) => m.parentId));
           const uniq = (list: number[]) => [...new Set(list)].map(idStr);
           return ok({
-            menu: uniq(held.menus.map((m) => m.id).filter((id) => grants.menuIds.has(id) && !parents.has(id))),
+            menu: uniq(held.menus.map((m) => m.id).filter((id) => grants.grantable.has(id) && !parents.has(id))),
             dataScope: uniq(held.scopes.filter((s) => s.category === SCOPE_DATA).map((s) => s.id)),
             apiScope: uniq(held.scopes.filter((s) => s.category === SCOPE_API).map((s) => s.id)),
           });

@@ -109,7 +109,8 @@ export class MenuCache {
         query: m.query,
         topMenuIds: opts.topMenuId ? String(opts.topMenuId) : '',
         meta: { i18n: m.code, isTab: m.isTab, keepAlive: m.keepAlive, serviceName: m.serviceName },
-        children,
+        // a leaf has no children key: clients of the family collect button codes from such nodes
+        ...(children.length ? { children } : {}),
         hasChildren: children.length > 0,
       };
     };

@@ -28,7 +28,7 @@ const MenuNodeSchema = Type.Recursive(
       query: Type.String(),
       topMenuIds: Type.String(),
       meta: Type.Object({ i18n: Type.String(), isTab: Type.Boolean(), keepAlive: Type.Boolean(), serviceName: Type.String() }),
-      children: Type.Array(Self),
+      children: Type.Optional(Type.Array(Self)),
       hasChildren: Type.Boolean(),
     }),
   { $id: 'MenuNode' },

@@ -80,7 +80,7 @@ export interface ResourceOptions {
    */
   actions?: Record<string, (ctx: ActionContext) => Promise<string | void | { msg?: string; data: Row }>>;
   /** more paths answering the same calls (the family's v2 paths), relative to basePath, or absolute ('/us-system/v2/role/page') */
-  aliases?: Partial<Record<'list' | 'detail' | 'add' | 'update' | 'remove' | 'tree', string[]>>;
+  aliases?: Partial<Record<'list' | 'detail' | 'add' | 'update' | 'remove' | 'tree' | 'lazy-list', string[]>>;
   /**
    * More paged lists of the same records, each a narrower view: path → its extra
    * query parameters and the condition they make (the dictionaries' parent-list and child-list).
@@ -314,21 +314,26 @@ export function registerResource<F extends Record<string, FieldDef>>(
     );
     const parentOf = (req: FastifyRequest) => (req.query as Record<string, string | undefined>)[parentField] || undefined;
     const allowedLazy = new Set([...allowedFilters, parentField].filter((k) => k !== 'current' && k !== 'size'));
-    route(null, 'lazy-list', {
-      method: 'GET',
-      schema: {
-        tags: [tag],
-        summary: `${tag}: 懒加载列表 (${parentField} 的下一级, 带 hasChildren)`,
-        querystring: Type.Object({ ...ParentQuery.properties, ...schemas.ExportQuery.properties }),
-        response: { 200: Envelope(Type.Array(RecordSchema)) },
+    route(
+      null,
+      'lazy-list',
+      {
+        method: 'GET',
+        schema: {
+          tags: [tag],
+          summary: `${tag}: 懒加载列表 (${parentField} 的下一级, 带 hasChildren)`,
+          querystring: Type.Object({ ...ParentQuery.properties, ...schemas.ExportQuery.properties }),
+          response: { 200: Envelope(Type.Array(RecordSchema)) },
+        },
+        config: { permission: menu, fieldMessages },
+        preValidation: refuseUnknown(allowedLazy),
+        handler: async (req) => {
+          const scope = scopeOf(req);
+          return ok(answer(await store.level(scope, parentOf(req), req.query as Record<string, unknown>)));
+        },
       },
-      config: { permission: menu, fieldMessages },
-      preValidation: refuseUnknown(allowedLazy),
-      handler: async (req) => {
-        const scope = scopeOf(req);
-        return ok(answer(await store.level(scope, parentOf(req), req.query as Record<string, unknown>)));
-      },
-    });
+      options.aliases?.['lazy-list'],
+    );
     const treeFilters = options.treeFilters ?? {};
     route(
       null,
