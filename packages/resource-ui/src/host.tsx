@@ -26,7 +26,7 @@ export interface ResourceMessages {
 
 export interface ResourceFeedback {
   message: ResourceMessages;
-  modal: { confirm(config: ModalFuncProps): unknown };
+  modal: { confirm(config: ModalFuncProps): unknown; info(config: ModalFuncProps): unknown };
 }
 
 /** What differs between the hosts of the resource UI (the shell, a sub-app). */

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from 'antd';
 import type { ActionDef } from '@wb/contracts/resource';
 import { ActionFormDialog, ActionUploadDialog } from './action-dialogs';
+import { revealOnce } from './reveal';
 import type { ResourceHost } from './host';
 import type { AnyRecord, AnyResourceDef, ResourceApi } from './resource-api';
 import type { ResourceKeys } from './resource-i18n';
@@ -29,7 +30,8 @@ export function useResourceActions({ def, api, host, keys, t, selected, onDone }
   const allowed = (def.actions ?? []).filter((action) => host.can(action.permission));
 
   const send = async (action: ActionDef, ids: string[], payload?: Record<string, unknown> | Blob) => {
-    await (payload instanceof Blob ? api.upload(action, ids, payload) : api.action(action, ids, payload));
+    const answer = await (payload instanceof Blob ? api.upload(action, ids, payload) : api.action(action, ids, payload));
+    if (action.reveal) revealOnce(host, def, answer);
     void host.feedback().message.success(action.done ? t(keys.action(action.name).done) : t('crud.done'));
     setOpen(null);
     onDone(ids);

@@ -8,6 +8,7 @@ import { inForm, inheritedFields, initialFormValues, toFormValues, toSubmitBody 
 import { useResourceHost } from './host';
 import { resourceApi, type AnyRecord, type AnyResourceDef } from './resource-api';
 import { resourceKeys } from './resource-i18n';
+import { revealOnce } from './reveal';
 
 export type FormMode = 'add' | 'edit' | 'view';
 
@@ -72,7 +73,8 @@ export function ResourceForm({ def, mode, record, preset, options = NO_OPTIONS, 
       onFinish={async (values) => {
         try {
           const body = toSubmitBody(def, values, adding ? undefined : record?.id);
-          await (adding ? api.add(body) : api.update(body));
+          const saved = await (adding ? api.add(body) : api.update(body));
+          if (adding) revealOnce(host, def, saved);
         } catch {
           // The host's request client has shown the server's message; keep the dialog open.
           return false;

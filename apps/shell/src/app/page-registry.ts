@@ -22,6 +22,8 @@ export const fixedPages: Record<string, Page> = {
  */
 export const pageRegistry: Record<string, Page> = {
   '/system/user': lazy(() => import('../admin/user-page')),
+  '/authority/role': lazy(() => import('../admin/role-page')),
+  '/system/topmenu': lazy(() => import('../admin/top-menu-page')),
   '/system/dict': dictPage('SystemDictPage'),
   '/system/dictbiz': dictPage('BizDictPage'),
   ...fixedPages,

@@ -9,6 +9,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
  */
 interface Confirm {
   confirm(config: ModalFuncProps): unknown;
+  info(config: ModalFuncProps): unknown;
 }
 
 let rootMessageApi: MessageInstance | null = null;
@@ -59,6 +60,10 @@ const nativeConfirm: Confirm = {
   confirm: (config) => {
     const text = [config.title, config.content].filter((part) => typeof part === 'string').join('\n');
     if (window.confirm(text)) void config.onOk?.();
+    return undefined;
+  },
+  info: (config) => {
+    window.alert([config.title, config.content].filter((part) => typeof part === 'string').join('\n'));
     return undefined;
   },
 };

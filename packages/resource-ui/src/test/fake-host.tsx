@@ -24,6 +24,7 @@ export type Answer = (call: Call) => unknown;
 export function fakeHost(answer: Answer, options: { can?: (code: string) => boolean } = {}) {
   const calls: Call[] = [];
   const confirms: ModalFuncProps[] = [];
+  const infos: ModalFuncProps[] = [];
   const respond = (call: Call) => {
     calls.push(call);
     const data = answer(call);
@@ -42,10 +43,10 @@ export function fakeHost(answer: Answer, options: { can?: (code: string) => bool
     transport,
     can: options.can ?? (() => true),
     i18n,
-    feedback: () => ({ message, modal: { confirm: (config: ModalFuncProps) => confirms.push(config) } }),
+    feedback: () => ({ message, modal: { confirm: (config: ModalFuncProps) => confirms.push(config), info: (config: ModalFuncProps) => infos.push(config) } }),
   };
   const wrapper = ({ children }: { children: ReactNode }) => <ResourceHostProvider host={host}>{children}</ResourceHostProvider>;
-  return { host, calls, confirms, message, wrapper, callsTo: (url: string) => calls.filter((c) => c.url === url) };
+  return { host, calls, confirms, infos, message, wrapper, callsTo: (url: string) => calls.filter((c) => c.url === url) };
 }
 
 /** A page of the list call. */
