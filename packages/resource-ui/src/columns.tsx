@@ -7,6 +7,7 @@ import { switchValue } from './form-values';
 import { assetUrl } from './list-query';
 import type { AnyRecord, AnyResourceDef } from './resource-api';
 import type { ResourceKeys } from './resource-i18n';
+import { IconCell } from './icon-input';
 
 /** Per-field changes a page makes to the generated columns (a render, a width …), by field name. */
 export type ColumnOverrides = Partial<Record<string, Partial<ProColumns<AnyRecord>>>>;
@@ -120,6 +121,7 @@ export function fieldColumns(context: Context): ProColumns<AnyRecord>[] {
     };
     if (labels) column.render = (_, row) => cellText(field, labels, row[name]);
     else if (field.kind === 'image') column.render = (_, row) => imageCell(row[name], context.apiBase);
+    else if (field.kind === 'icon') column.render = (_, row) => <IconCell name={String(row[name] ?? '')} />;
     columns.push({ ...column, ...overrides?.[name] });
   }
   return columns;

@@ -6,6 +6,7 @@ import { treeChoices, type FieldOptions } from './field-options';
 import { ImageInput } from './image-input';
 import type { FieldKeys } from './resource-i18n';
 import { escapeClosesSearch } from './select-escape';
+import { IconInput } from './icon-input';
 
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const INT_MAX = 2147483647;
@@ -113,6 +114,8 @@ export function FieldInput({ name, field, keys, t, options, readonly, disabled, 
           {!readonly && <PasswordConfirm name={name} field={field} t={t} colProps={colProps} labelCol={labelCol} />}
         </>
       );
+    case 'icon':
+      return <IconInput common={common} maxLength={field.maxLength} />;
     case 'image':
       return (
         <ProForm.Item {...common}>

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ModalFuncProps } from 'antd';
+import type { ComponentType } from 'react';
 import type { i18n as I18n } from 'i18next';
 import type { Download } from './download';
 
@@ -40,6 +41,8 @@ export interface ResourceHost {
   feedback(): ResourceFeedback;
   /** prefix for the server's file links when the API is on another origin ('' = same origin) */
   apiBase?: string;
+  /** the icons an 'icon' field offers, by name (the shell's menu icons) */
+  icons?: ReadonlyMap<string, ComponentType>;
   /** where pictures are uploaded (default: put-file) */
   uploadPath?: string;
 }

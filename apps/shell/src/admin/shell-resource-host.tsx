@@ -7,6 +7,7 @@ import { feedback } from '../shared/feedback';
 import { i18n } from '../shared/i18n/i18n';
 import { http, RequestError } from '../shared/request';
 import { useSession } from '../shared/session-store';
+import { ICONS } from '../shared/ui/icons';
 
 /** The shell's request client as the resource UI's transport (its rules: headers, messages, 401, refresh). */
 const transport: ResourceTransport = {
@@ -34,7 +35,7 @@ const transport: ResourceTransport = {
 export function useShellResourceHost(): ResourceHost {
   const permission = useSession((s) => s.permission);
   const can = useCallback((code: string) => permission[code] === true, [permission]);
-  return useMemo(() => ({ transport, can, i18n, feedback, apiBase: appEnv.apiBase }), [can]);
+  return useMemo(() => ({ transport, can, i18n, feedback, apiBase: appEnv.apiBase, icons: ICONS }), [can]);
 }
 
 /** Puts the shell's host around resource UI (a generic page, a parent/child page, a page of its own). */
