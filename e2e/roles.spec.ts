@@ -63,6 +63,16 @@ test('a role granted one menu, its view button and 本部门 shows its user exac
   await expect(drawer).toContainText('+ 查看');
   await expect(drawer).toContainText('+ 本部门');
   await snap(page, 'role-grant-history');
+  await drawer.locator('.ant-drawer-close').click();
+  await expect(drawer).toBeHidden();
+
+  // the user page previews what a person holds through all their roles
+  await openAdminPage(page, '系统管理', '用户管理', '/system/user');
+  await row(page, `inspector.${s}`).getByText('预览权限', { exact: true }).click();
+  const viewAs = page.getByTestId('user-view-as');
+  await expect(viewAs).toContainText('user_view');
+  await expect(viewAs).toContainText('本部门');
+  await snap(page, 'user-view-as');
 
   // the user sees 用户管理 and nothing else of 系统管理, without 新增, and only their department
   const theirs = await browser.newContext();

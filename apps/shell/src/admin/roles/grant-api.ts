@@ -42,6 +42,8 @@ export const grantApi = (t: ResourceTransport) => ({
   keys: (roleId: string) => t.get<GrantKeys>('/us-system/menu/role-tree-keys', { roleIds: roleId }),
   save: (roleId: string, choice: GrantChoice) => t.post<unknown>('/us-system/role/grant', { roleIds: roleId, ...choice }),
   preview: (choice: GrantChoice) => t.post<ViewAs>('/us-system/role/view-as', choice),
+  /** what a user holds now, through all their roles */
+  previewUser: (userId: string) => t.post<ViewAs>('/us-system/role/view-as', { userId }),
   history: (roleId: string, current: number) => t.get<{ records: GrantLogRecord[]; total: number }>('/us-system/role/grant-log', { roleId, current, size: 20 }),
 });
 

@@ -156,15 +156,15 @@ export function RoleGrantDialog({ role, onClose }: Props) {
 
 type PreviewNode = { key: string; title: string; children?: PreviewNode[] };
 
-/** What the unsaved choice gives: the side menu, the buttons, the scopes. */
-function PreviewPanel({ preview }: { preview: ViewAs }) {
+/** What a set of grants gives: the side menu, the buttons, the scopes. */
+export function PreviewPanel({ preview, heading = true }: { preview: ViewAs; heading?: boolean }) {
   const host = useResourceHost();
   const { t } = useTranslation(undefined, { i18n: host.i18n });
   const toNodes = (list: PreviewMenu[]): PreviewNode[] => list.map((m) => ({ key: m.id, title: m.name, ...(m.children ? { children: toNodes(m.children) } : {}) }));
   const none = <Typography.Text type="secondary">{t('roleGrant.none')}</Typography.Text>;
   return (
     <div style={{ maxHeight: 480, overflow: 'auto' }}>
-      <Typography.Title level={5}>{t('roleGrant.previewTitle')}</Typography.Title>
+      {heading && <Typography.Title level={5}>{t('roleGrant.previewTitle')}</Typography.Title>}
       <Typography.Text strong>{t('roleGrant.previewMenus')}</Typography.Text>
       {preview.menus.length ? <Tree treeData={toNodes(preview.menus)} defaultExpandAll selectable={false} /> : <div>{none}</div>}
       <Typography.Text strong>{t('roleGrant.previewButtons')}</Typography.Text>
