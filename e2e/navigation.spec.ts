@@ -14,9 +14,9 @@ test.describe('layout and navigation', () => {
   });
 
   test('a menu path without a page shows a virtual page naming its service', async ({ page }) => {
-    await page.goto('/system/menu');
-    await expect(page.getByText('该页面由服务 system 提供，尚未在工作台中实现')).toBeVisible();
-    await expect(tab(page, '菜单管理')).toBeVisible();
+    await page.goto('/tool/code');
+    await expect(page.getByText('该页面由服务 tool 提供，尚未在工作台中实现')).toBeVisible();
+    await expect(tab(page, '代码生成')).toBeVisible();
     // Opened directly, the path selects its top menu.
     await expect(page.locator('.wb-top-menu .ant-menu-item-selected')).toHaveText('系统管理');
   });
