@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVERS, baseUrl, type ServerSpec } from './support/servers';
+import { startFixtureOrigin } from './support/fixture-origin';
+import { FIXTURE_PORT, SERVERS, baseUrl, type ServerSpec } from './support/servers';
 
 /**
  * Builds the shell, then starts the real server (embedded database in a fresh
@@ -62,6 +63,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const [dir, workspace] of [
     ['apps/subapps/coredata', '@wb/coredata'],
     ['apps/subapps/vue-fixture', '@wb/vue-fixture'],
+    ['apps/subapps/vue2-fixture', '@wb/vue2-fixture'],
+    ['apps/subapps/react17-fixture', '@wb/react17-fixture'],
   ]) {
     if (!existsSync(join(root, dir, 'dist/index.html'))) execSync(`npm run build -w ${workspace}`, { cwd: root, stdio: 'inherit' });
   }
@@ -89,13 +92,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
     return { spec, child, dataDir, logFile };
   });
+  let stopFixtures: (() => Promise<void>) | undefined;
   try {
+    stopFixtures = await startFixtureOrigin(root, FIXTURE_PORT);
     await Promise.all(started.map((server) => waitUntilHealthy(server, 120_000)));
   } catch (error) {
     await Promise.all(started.map(stop));
+    await stopFixtures?.();
     throw error;
   }
   return async () => {
+    await stopFixtures?.();
     await Promise.all(started.map(stop));
     for (const server of started) rmSync(server.dataDir, { recursive: true, force: true });
   };

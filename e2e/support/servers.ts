@@ -19,6 +19,10 @@ export const FAKE_PROVIDER_PORT = BASE + 10;
 export const SOCIAL_SOURCE = 'gitee';
 export const FAKE_PROVIDER_SECRET = 'provider-secret';
 
+/** The origin the sub-app fixtures are deployed on (support/fixture-origin.ts): not the product's. */
+export const FIXTURE_PORT = BASE + 11;
+export const FIXTURE_ORIGIN = `http://127.0.0.1:${FIXTURE_PORT}`;
+
 export interface ServerSpec {
   name: string;
   port: number;
@@ -31,6 +35,8 @@ export const SERVERS: ServerSpec[] = [
     port: MAIN_PORT,
     env: {
       CAPTCHA_ENABLED: 'false',
+      // the shell may load sub-apps deployed there (its Content-Security-Policy)
+      CORS_ORIGINS: FIXTURE_ORIGIN,
       SOCIAL_PROVIDERS: JSON.stringify({
         [SOCIAL_SOURCE]: {
           authorizeUrl: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/authorize`,

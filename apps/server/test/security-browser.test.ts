@@ -57,7 +57,8 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
   const policy = csp(headers['content-security-policy']);
   expect(policy['default-src']).toEqual(["'self'"]);
   expect(policy['object-src']).toEqual(["'none'"]);
-  expect(policy['base-uri']).toEqual(["'self'"]);
+  // a sub-app's sandbox takes a <base> at its own address (wujie), nowhere else
+  expect(policy['base-uri']).toEqual(["'self'", SUBAPP_ORIGIN]);
   expect(policy['frame-ancestors']).toEqual(["'self'", PARTNER]);
   // wujie's needs, and nothing looser: inline scripts in its sandbox, its blob: sandbox page, no eval
   expect(policy['script-src']).toEqual(["'self'", "'unsafe-inline'", SUBAPP_ORIGIN]);

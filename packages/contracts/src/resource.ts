@@ -91,6 +91,19 @@ export interface ActionDef {
   done?: Text;
   /** the answer's data carries the resource's `revealOnce` field in clear: the page shows it once */
   reveal?: true;
+  /** the answer's data is an ActionReport: the page shows it in a dialog (a check's findings) */
+  report?: true;
+  /** it writes the platform's shared rows (menus): the default tenant only */
+  platform?: true;
+}
+
+/** What a checking action found, line by line (ActionDef.report). */
+export interface ActionReport {
+  /** everything needed was found */
+  ok: boolean;
+  /** one sentence: what was checked and the outcome */
+  summary: string;
+  items: { label: string; value: string; ok?: boolean }[];
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {

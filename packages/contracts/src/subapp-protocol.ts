@@ -53,6 +53,11 @@ export interface SubAppProps {
    * a sub-app's relative fetch/XHR URLs against the sub-app's host, not the shell's.)
    */
   apiBase: string;
+  /**
+   * Opens a page of the shell, as wujie's demo host offers it: the same payloads as
+   * `routerChange` ('/system/param', `{ path, query }`, -1).
+   */
+  jump(to: RouterChange): void;
 }
 
 /** Names of the events the shell sends to sub-apps. */
@@ -91,6 +96,17 @@ export const SUBAPP_EVENTS = {
   /** the export/import indicator of the top bar; payload: an ExportState */
   exportState: 'export-state',
 } as const;
+
+/**
+ * wujie's own conventions, which apps written for wujie's demo host already follow:
+ *  - the host sends `<serviceName>-router-change` with the path inside the app, as it
+ *    sends `route-change` (an app may listen to either);
+ *  - the app sends `sub-route-change` with two arguments, its serviceName and its new
+ *    path, whenever its route changes. The shell needs neither: it also reads the app's
+ *    route from the app's own history.
+ */
+export const routerChangeEvent = (serviceName: string): string => `${serviceName}-router-change`;
+export const SUB_ROUTE_CHANGE = 'sub-route-change';
 
 export type ShellEventName = (typeof SHELL_EVENTS)[keyof typeof SHELL_EVENTS];
 export type SubAppEventName = (typeof SUBAPP_EVENTS)[keyof typeof SUBAPP_EVENTS];

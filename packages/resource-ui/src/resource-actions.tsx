@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import type { ActionDef } from '@wb/contracts/resource';
 import { ActionFormDialog, ActionUploadDialog } from './action-dialogs';
 import { revealOnce } from './reveal';
+import { showReport } from './report';
 import type { ResourceHost } from './host';
 import type { AnyRecord, AnyResourceDef, ResourceApi } from './resource-api';
 import type { ResourceKeys } from './resource-i18n';
@@ -32,7 +33,9 @@ export function useResourceActions({ def, api, host, keys, t, selected, onDone }
   const send = async (action: ActionDef, ids: string[], payload?: Record<string, unknown> | Blob) => {
     const answer = await (payload instanceof Blob ? api.upload(action, ids, payload) : api.action(action, ids, payload));
     if (action.reveal) revealOnce(host, def, answer);
-    void host.feedback().message.success(action.done ? t(keys.action(action.name).done) : t('crud.done'));
+    // a check says what it found in its report, whatever the outcome
+    if (action.report) showReport(host, answer);
+    else void host.feedback().message.success(action.done ? t(keys.action(action.name).done) : t('crud.done'));
     setOpen(null);
     onDone(ids);
   };

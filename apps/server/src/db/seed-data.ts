@@ -251,4 +251,4 @@ export const businessLinks: { name: string; url: string; projects: number }[] = 
  * Where the sub-apps built in this repository are served (by this server, see
  * app.ts); the others are deployed elsewhere and get their host from an admin.
  */
-export const SUBAPP_HOSTS: Record<string, string> = { coredata: '/subapps/coredata/' };
+export const SUBAPP_HOSTS: Record<string, { host: string; routerMode: 'history' | 'hash' }> = { coredata: { host: '/subapps/coredata/', routerMode: 'history' } };

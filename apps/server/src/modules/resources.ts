@@ -39,7 +39,7 @@ export function resourceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const deps = crudDeps(ctx);
     registerResource(app, deps, paramResource, t.param, { hooks: announces(ctx.changes, 'params') });
-    registerResource(app, deps, subAppResource, t.subApp, subAppOptions());
+    registerResource(app, deps, subAppResource, t.subApp, subAppOptions(ctx));
     registerResource(app, deps, companyResource, t.company);
     registerResource(app, deps, cityResource, t.city);
     registerResource(app, deps, projectResource, t.project);

@@ -18,6 +18,8 @@ import type { Config } from './config';
  *  - style-src 'unsafe-inline': antd's CSS-in-JS and wujie insert <style> elements.
  *  - img-src data: blob: https: — antd's inline icons, previews of a picked file, and
  *    avatars of third-party identities (https addresses of the provider).
+ *  - base-uri: wujie puts a <base> at the app's own address in each sandbox, so that the
+ *    app's relative URLs (lazily loaded chunks, pictures) resolve on its host.
  * Sub-apps deployed elsewhere are CORS_ORIGINS: their HTML and scripts are fetched
  * (connect-src) and their module scripts, styles, images and fonts loaded from there.
  * A deployment whose shell calls its API on another origin (uat, gray, test) names it
@@ -46,7 +48,8 @@ export function securityHeaderOptions(config: Pick<Config, 'corsOrigins' | 'fram
         manifestSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        // wujie gives each sandbox a <base> at its app's address: relative URLs inside the app resolve there
+        baseUri: ["'self'", ...others],
         formAction: ["'self'"],
         frameAncestors: ["'self'", ...frameAncestors],
       },

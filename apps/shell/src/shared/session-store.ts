@@ -15,6 +15,8 @@ export interface Tab {
   /** search string including '?', '' when none */
   query: string;
   closable: boolean;
+  /** the address the tab shows now, when its page moved below the menu's path (a sub-app's own route) */
+  route?: string;
 }
 
 interface Persisted {

@@ -13,8 +13,14 @@ export const IDLE_LOCK_STORE_NAME = 'idleLockMinutes';
  * and is still worth uploading after the user logged out and in again
  */
 export const ERROR_LOG_STORE_NAME = 'errorLog';
+/**
+ * sub-app entries that failed to load (not preloaded again until a retry) and the router
+ * mode detected per entry: facts about deployments as this browser saw them
+ */
+export const SUBAPP_FAILED_STORE_NAME = 'subAppFailedEntries';
+export const SUBAPP_MODES_STORE_NAME = 'subAppRouterModes';
 /** the selected project per user: `project-{tenantId}-{userId}` */
 export const PROJECT_STORE_PREFIX = 'project-';
 
-export const KEPT_ON_LOGOUT = [LANGUAGE_STORE_NAME, THEME_STORE_NAME, COLOR_STORE_NAME, IDLE_LOCK_STORE_NAME, ERROR_LOG_STORE_NAME];
+export const KEPT_ON_LOGOUT = [LANGUAGE_STORE_NAME, THEME_STORE_NAME, COLOR_STORE_NAME, IDLE_LOCK_STORE_NAME, ERROR_LOG_STORE_NAME, SUBAPP_FAILED_STORE_NAME, SUBAPP_MODES_STORE_NAME];
 export const KEPT_PREFIXES_ON_LOGOUT = [PROJECT_STORE_PREFIX];

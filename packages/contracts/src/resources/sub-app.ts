@@ -25,6 +25,17 @@ export const subAppResource = defineResource({
     host: { label: { zh: '应用地址', en: 'Host' }, kind: 'string', maxLength: 500 },
     defaultApiHost: { label: { zh: '接口地址', en: 'API host' }, kind: 'string', maxLength: 500, column: false },
     defaultPath: { label: { zh: '默认路径', en: 'Default path' }, kind: 'string', maxLength: 255 },
+    routerMode: {
+      label: { zh: '路由模式', en: 'Router mode' },
+      kind: 'select',
+      default: '',
+      column: false,
+      options: [
+        { value: '', label: { zh: '自动识别', en: 'Detect' } },
+        { value: 'history', label: { zh: 'history', en: 'history' } },
+        { value: 'hash', label: { zh: 'hash', en: 'hash' } },
+      ],
+    },
     exec: { label: { zh: '预执行', en: 'Pre-execute' }, kind: 'switch', default: 1, column: false },
     fiber: { label: { zh: 'fiber 模式', en: 'Fiber' }, kind: 'switch', default: 1, column: false },
     alive: { label: { zh: '保活', en: 'Keep alive' }, kind: 'switch', default: 1 },
@@ -33,7 +44,42 @@ export const subAppResource = defineResource({
     sort: { label: { zh: '排序', en: 'Order' }, kind: 'number', default: 0, column: false },
   },
   unique: [{ field: 'serviceName', message: { zh: '服务名已存在', en: 'The service name already exists' } }],
+  actions: [
+    { name: 'testLoad', label: { zh: '测试加载', en: 'Test load' }, permission: 'subapp_test', path: 'test-load', on: 'row', idsParam: 'id', report: true },
+    {
+      name: 'createMenus',
+      label: { zh: '生成菜单', en: 'Create menus' },
+      permission: 'subapp_menu',
+      path: 'create-menus',
+      on: 'row',
+      idsParam: 'id',
+      platform: true,
+      confirm: {
+        zh: '为该子应用生成顶部菜单和菜单（已有的不重复生成），并授予当前租户的管理员角色？',
+        en: 'Create the top menu and menu entries of this sub-application (existing ones are kept) and grant them to the tenant’s administrator roles?',
+      },
+      done: { zh: '菜单已生成，重新加载菜单后可见', en: 'Menus created: they show when the menus are loaded again' },
+    },
+  ],
 });
+
+/**
+ * The document the author deployed: the descriptor's `host`, a relative one taken on
+ * `origin` (the shell's), a folder ending in '/' ('http://apps:7100/react17' →
+ * 'http://apps:7100/react17/'). The shell always loads the app's HTML from here, never
+ * from a deep route below it, so that its relative asset paths resolve where they were
+ * built; the server's 'test load' checks the same address.
+ */
+export function subAppEntry(host: string, origin: string): string {
+  const url = new URL(host.trim(), origin);
+  const last = url.pathname.split('/').pop() ?? '';
+  if (!last.includes('.') && !url.pathname.endsWith('/')) url.pathname += '/';
+  url.hash = '';
+  return url.href;
+}
+
+/** How a sub-app's router reads its route: the path (history) or the hash; '' = detected when it first mounts. */
+export type RouterMode = '' | 'history' | 'hash';
 
 /**
  * Why an address a sub-app is loaded from (`host`) or calls (`defaultApiHost`) cannot be

@@ -14,6 +14,8 @@ export const subApp = pgTable(
     host: text('host').notNull().default(''),
     defaultApiHost: text('default_api_host').notNull().default(''),
     defaultPath: varchar('default_path', { length: 255 }).notNull().default(''),
+    /** '' (detected by the shell), 'history' or 'hash' */
+    routerMode: varchar('router_mode', { length: 16 }).notNull().default(''),
     exec: integer('exec').notNull().default(1),
     fiber: integer('fiber').notNull().default(1),
     alive: integer('alive').notNull().default(1),

@@ -1,10 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, eq, inArray, max, or } from 'drizzle-orm';
 import { SUB_APP_DESCRIPTOR_FIELDS, subAppAddressError, subAppResource } from '@wb/contracts/resources/sub-app';
-import { subApp } from '../../db/schema/index';
+import { menu, role, roleMenu, subApp, topMenu, topMenuSetting } from '../../db/schema/index';
+import type { Db } from '../../db/client';
+import { ADMIN_ROLE_ALIAS } from '../../platform/access';
+import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { badRequest, Envelope, ok } from '../../platform/envelope';
+import { badRequest, Envelope, notFound, ok } from '../../platform/envelope';
+import type { Scope } from '../../platform/scope';
+import { checkSubApp } from './sub-app-check';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { resourceSchemas } from '../../platform/crud/schemas';
 import { toWire } from '../../platform/crud/wire';
@@ -15,18 +20,104 @@ import { scopeOf, visible } from '../../platform/scope';
 const Descriptor = Type.Pick(resourceSchemas(subAppResource).Record, SUB_APP_DESCRIPTOR_FIELDS);
 const columns = getTableColumns(subApp);
 
+/** The shell's origin as the browser calling sees it (the app's entry is checked from there). */
+function shellOrigin(req: FastifyRequest): string {
+  const origin = req.headers.origin;
+  return typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin) ? origin : `${req.protocol}://${req.host}`;
+}
+
+async function oneApp(db: Db, scope: Scope, id: string | number) {
+  const [row] = await db
+    .select()
+    .from(subApp)
+    .where(visible(subApp, scope, eq(subApp.id, Number(id))));
+  if (!row) throw notFound('子应用不存在');
+  return row;
+}
+
+const trim = (p: string) => p.trim().replace(/^\/+|\/+$/g, '');
+
+/**
+ * 生成菜单: the app's menus as the seeded apps have them (a menu at its prefix with its
+ * start page below, the tenant's top menu holding both), each created only when its code
+ * is not there yet, and granted to the tenant's administrator roles and the caller's, so
+ * they show on the next menu load. Menus are the platform's shared rows: the action is
+ * the default tenant's (ActionDef.platform).
+ */
+async function createMenus(db: Db, app: typeof subApp.$inferSelect, user: AuthUser): Promise<string> {
+  const prefix = `/${trim(app.prefix)}`;
+  const start = trim(app.defaultPath) ? `${prefix}/${trim(app.defaultPath)}` : prefix;
+  const ensureMenu = async (code: string, values: Omit<typeof menu.$inferInsert, 'code'>) => {
+    const [found] = await db
+      .select({ id: menu.id })
+      .from(menu)
+      .where(and(eq(menu.code, code), eq(menu.isDeleted, 0)));
+    if (found) return found.id;
+    const [row] = await db
+      .insert(menu)
+      .values({ ...values, code, category: 1, serviceName: app.serviceName, createUser: user.userId })
+      .returning({ id: menu.id });
+    return row.id;
+  };
+  const home = await ensureMenu(`${app.serviceName}_home`, { parentId: 0, name: app.name, path: prefix, source: 'appstore', sort: 100 });
+  const startMenu = await ensureMenu(`${app.serviceName}_start`, { parentId: home, name: '首页', path: start, sort: 1 });
+  const code = `app_${app.serviceName}`;
+  let [top] = await db
+    .select({ id: topMenu.id })
+    .from(topMenu)
+    .where(and(eq(topMenu.tenantId, app.tenantId), eq(topMenu.code, code), eq(topMenu.isDeleted, 0)));
+  if (!top) {
+    const [last] = await db
+      .select({ sort: max(topMenu.sort) })
+      .from(topMenu)
+      .where(and(eq(topMenu.tenantId, app.tenantId), eq(topMenu.isDeleted, 0)));
+    [top] = await db
+      .insert(topMenu)
+      .values({ tenantId: app.tenantId, code, name: app.name, path: start, source: 'appstore', sort: (last?.sort ?? 0) + 1, serviceName: app.serviceName, createUser: user.userId })
+      .returning({ id: topMenu.id });
+  }
+  // the top menu holds the app's branch; its start page comes with it
+  await db.insert(topMenuSetting).values({ topMenuId: top.id, menuId: home }).onConflictDoNothing();
+  const menus = [home, startMenu];
+  const roles = await db
+    .select({ id: role.id })
+    .from(role)
+    .where(and(eq(role.tenantId, app.tenantId), eq(role.isDeleted, 0), or(eq(role.roleAlias, ADMIN_ROLE_ALIAS), user.roleIds.length ? inArray(role.id, user.roleIds) : undefined)));
+  if (roles.length)
+    await db
+      .insert(roleMenu)
+      .values(roles.flatMap((r) => menus.map((menuId) => ({ roleId: r.id, menuId }))))
+      .onConflictDoNothing();
+  return `菜单已生成: ${app.name} (${start}), 重新加载菜单后可见`;
+}
+
 /**
  * The registry's own rule on submit: the addresses a shell loads the app from and hands it
  * as its API must be http(s) or a path of this site. A `javascript:` or `data:` host
- * would run in the shell's origin for every user of the tenant.
+ * would run in the shell's origin for every user of the tenant. The actions: 测试加载
+ * (sub-app-check.ts) and 生成菜单.
  */
-export function subAppOptions(): ResourceOptions {
+export function subAppOptions(ctx: AppContext): ResourceOptions {
   return {
     hooks: {
       beforeSubmit(_ctx, values) {
         const bad = subAppAddressError(values as { host?: string; defaultApiHost?: string });
         if (bad) throw badRequest(bad.msg, bad.field);
       },
+    },
+    actions: {
+      testLoad: async ({ req, scope, keys }) => {
+        const app = await oneApp(ctx.database.db, scope, keys[0]);
+        const report = await checkSubApp({ host: app.host, routerMode: app.routerMode, shellOrigin: shellOrigin(req), allowedOrigins: ctx.config.corsOrigins });
+        return { msg: report.summary, data: report as unknown as Record<string, unknown> };
+      },
+      createMenus: async ({ scope, keys, user }) =>
+        ctx.database.db.transaction(async (tx) => {
+          const msg = await createMenus(tx, await oneApp(tx, scope, keys[0]), user);
+          await ctx.changes.publish(tx, 'menus');
+          await ctx.changes.publish(tx, 'grants');
+          return msg;
+        }),
     },
   };
 }

@@ -95,6 +95,13 @@ export type TableFor<F> = PgTable & { [K in keyof F as F[K] extends { virtual: t
 
 const EXPORT_BATCH = 1000;
 
+/** ActionReport (contracts/resource.ts): what a checking action found. */
+const ActionReportSchema = Type.Object({
+  ok: Type.Boolean(),
+  summary: Type.String(),
+  items: Type.Array(Type.Object({ label: Type.String(), value: Type.String(), ok: Type.Optional(Type.Boolean()) })),
+});
+
 /** Names of the resources whose forms pick records of `name`: their pages may read its options and tree. */
 const readersOf = (name: string) => RESOURCES.filter((d) => d.name !== name && Object.values(d.fields).some((f: FieldDef) => f.ref?.resource === name)).map((d) => d.name);
 
@@ -379,9 +386,13 @@ export function registerResource<F extends Record<string, FieldDef>>(
         ...(needsKeys ? { querystring: Type.Object({ [idsParam]: keyList(def) }) } : {}),
         ...(action.fields ? { body: schemas.actionBody(action.fields) } : {}),
         ...(action.upload ? { consumes: ['multipart/form-data'] } : {}),
-        response: { 200: action.reveal && revealed ? Envelope(Type.Object({ [revealed]: Type.String() })) : EmptyEnvelope },
+        response: { 200: action.reveal && revealed ? Envelope(Type.Object({ [revealed]: Type.String() })) : action.report ? Envelope(ActionReportSchema) : EmptyEnvelope },
       },
-      config: { permission: action.permission, fieldMessages: { [idsParam]: { label: idsParam, required: CRUD_MESSAGES.selectOne.zh } }, ...platform },
+      config: {
+        permission: action.permission,
+        fieldMessages: { [idsParam]: { label: idsParam, required: CRUD_MESSAGES.selectOne.zh } },
+        ...(action.platform ? { platform: true } : platform),
+      },
       // the family's clients send a dialog's values in the query string (`grant?userIds=&roleIds=`): they count as the body's
       preValidation: action.fields
         ? async (req: FastifyRequest) => {

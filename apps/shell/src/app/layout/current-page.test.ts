@@ -19,6 +19,19 @@ describe('current page → tab', () => {
     expect(describePage('/system/param', '', routes)).toMatchObject({ isTab: true, tab: { label: '参数管理', value: '/system/param', closable: true } });
   });
 
+  it("keeps a sub-app's own route in the tab of the deepest menu holding it", () => {
+    const apps = {
+      vue2: [menu({ id: 'v', name: '积分', path: '/vue2', children: [menu({ id: 'c', name: '积分设置', path: '/vue2/accumulated/manager/credits' })] })],
+    };
+    expect(describePage('/vue2/dialog', '?x=1', apps, '/vue2')?.tab).toMatchObject({ label: '积分', value: '/vue2', query: '', route: '/vue2/dialog?x=1' });
+    expect(describePage('/vue2/accumulated/manager/credits/7', '', apps, '/vue2')?.tab).toMatchObject({
+      value: '/vue2/accumulated/manager/credits',
+      route: '/vue2/accumulated/manager/credits/7',
+    });
+    expect(describePage('/vue2/accumulated/manager/credits', '', apps, '/vue2')?.tab.route).toBeUndefined();
+    expect(describePage('/vue2/dialog', '', apps)).toBeUndefined();
+  });
+
   it('does not open a tab for meta.isTab === false', () => {
     expect(describePage('/system/hidden', '', routes)?.isTab).toBe(false);
   });

@@ -1,7 +1,7 @@
 import type { MenuNode } from '@wb/contracts/menu';
 import { FIRST_PAGE } from '@wb/contracts/constants';
 import type { Tab } from '../../shared/session-store';
-import { IFRAME_ROUTE, findMenuInRoutes, normalizePath } from '../../features/menu/menu-resolution';
+import { IFRAME_ROUTE, findMenuInRoutes, flattenMenus, normalizePath } from '../../features/menu/menu-resolution';
 import { menuLabelKey } from '../../features/menu/menu-label';
 import { HOME_TAB } from './tab-rules';
 
@@ -21,7 +21,25 @@ export interface CurrentPage {
   menu?: MenuNode;
 }
 
-export function describePage(pathname: string, search: string, routesByTop: Record<string, MenuNode[] | undefined>): CurrentPage | undefined {
+/** The deepest menu whose path holds `path`, within the sub-app mounted at `prefix`. */
+function menuHolding(routesByTop: Record<string, MenuNode[] | undefined>, path: string, prefix: string): MenuNode | undefined {
+  let best: { node: MenuNode; length: number } | undefined;
+  for (const routes of Object.values(routesByTop)) {
+    for (const { node } of flattenMenus(routes ?? [])) {
+      const p = normalizePath(node.path ?? '');
+      const holds = p === prefix || p.startsWith(`${prefix}/`) ? path.startsWith(`${p}/`) : false;
+      if (holds && (!best || p.length > best.length)) best = { node, length: p.length };
+    }
+  }
+  return best?.node;
+}
+
+/**
+ * `appPrefix`: the mount prefix of the sub-app the path belongs to. A route of the app
+ * that no menu names (it went there by itself) stays in the tab of the deepest menu
+ * holding it, which remembers the route.
+ */
+export function describePage(pathname: string, search: string, routesByTop: Record<string, MenuNode[] | undefined>, appPrefix?: string): CurrentPage | undefined {
   const path = normalizePath(pathname);
   if (path === FIRST_PAGE) return { tab: HOME_TAB, isTab: true };
   if (path === '/wel/dashboard') {
@@ -34,10 +52,12 @@ export function describePage(pathname: string, search: string, routesByTop: Reco
     const label = params.get('name') || params.get('src') || IFRAME_ROUTE;
     return { tab: { label, value: path, query: search, closable: true }, isTab: true };
   }
-  const menu = findMenuInRoutes(routesByTop, path);
+  const exact = findMenuInRoutes(routesByTop, path);
+  const menu = exact ?? (appPrefix ? menuHolding(routesByTop, path, appPrefix) : undefined);
   if (!menu) return undefined;
+  const place = exact ? { value: path, query: search } : { value: normalizePath(menu.path ?? ''), query: '', route: `${path}${search}` };
   return {
-    tab: { label: menu.name, ...(menu.code ? { labelKey: menuLabelKey(menu.code) } : {}), value: path, query: search, closable: true },
+    tab: { label: menu.name, ...(menu.code ? { labelKey: menuLabelKey(menu.code) } : {}), ...place, closable: true },
     isTab: menu.meta?.isTab !== false,
     menu,
   };

@@ -23,6 +23,8 @@ import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
 import { describePage } from './current-page';
+import { useSubAppRoute } from '../../features/micro-apps/use-sub-app-route';
+import { normalizePrefix } from '../../features/micro-apps/registry';
 import { sidebarHidden } from './sidebar-rules';
 import { openTab, tabKey, tabLabel } from './tab-rules';
 import { useOpenMenu } from './use-open-menu';
@@ -74,13 +76,15 @@ function ShellLayout() {
     if (buttons.data) setPermission(buttons.data);
   }, [buttons.data, setPermission]);
 
-  const page = useMemo(() => describePage(location.pathname, location.search, index.routesByTop), [location.pathname, location.search, index.routesByTop]);
+  const subApp = useSubAppRoute().descriptor;
+  const appPrefix = subApp ? normalizePrefix(subApp.prefix) : undefined;
+  const page = useMemo(() => describePage(location.pathname, location.search, index.routesByTop, appPrefix), [location.pathname, location.search, index.routesByTop, appPrefix]);
   usePageTitle(page ? tabLabel(t, page.tab) : undefined);
 
   // Keyed on the tab's identity, not the page object: closing tabs must not re-open
   // the page being left while the navigation away from it is still pending.
   const openedTab = page?.isTab ? page.tab : undefined;
-  const openedKey = openedTab ? `${tabKey(openedTab)}|${openedTab.label}` : '';
+  const openedKey = openedTab ? `${tabKey(openedTab)}|${openedTab.label}|${openedTab.route ?? ''}` : '';
   useEffect(() => {
     if (!openedTab) return;
     const session = useSession.getState();

@@ -21,7 +21,7 @@ export function withHome(tabs: Tab[]): Tab[] {
   return [HOME_TAB, ...tabs.filter((tab) => tab.value !== HOME_TAB.value)];
 }
 
-/** Opens a tab, or relabels it when it is already open. */
+/** Opens a tab, or relabels it and notes where it is now when it is already open. */
 export function openTab(tabs: Tab[], tab: Tab): Tab[] {
   const list = withHome(tabs);
   if (tab.value === HOME_TAB.value) return list;
@@ -29,10 +29,15 @@ export function openTab(tabs: Tab[], tab: Tab): Tab[] {
   const at = list.findIndex((t) => tabKey(t) === key);
   if (at === -1) return [...list, tab];
   const current = list[at];
-  if (current.label === tab.label && current.labelKey === tab.labelKey) return list;
+  if (current.label === tab.label && current.labelKey === tab.labelKey && current.route === tab.route) return list;
   const next = [...list];
-  next[at] = { ...current, label: tab.label, labelKey: tab.labelKey };
+  next[at] = { ...current, label: tab.label, labelKey: tab.labelKey, route: tab.route };
   return next;
+}
+
+/** Where choosing a tab goes: where it was left. */
+export function tabTarget(tab: Tab): string {
+  return tab.route ?? `${tab.value}${tab.query}`;
 }
 
 export interface CloseResult {

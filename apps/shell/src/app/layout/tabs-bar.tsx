@@ -7,7 +7,7 @@ import { useSession, type Tab } from '../../shared/session-store';
 import { feedback } from '../../shared/feedback';
 import { queryClient } from '../../shared/query-client';
 import { clearServerCache } from '../../features/auth/api/session-calls';
-import { closeAllTabs, closeOtherTabs, closeTab, tabKey, tabLabel, withHome } from './tab-rules';
+import { closeAllTabs, closeOtherTabs, closeTab, tabKey, tabLabel, tabTarget, withHome } from './tab-rules';
 
 type TabAction = 'clearCache' | 'closeOthers' | 'closeAll';
 
@@ -20,7 +20,7 @@ export function TabsBar({ activeKey }: { activeKey: string }) {
   const tabs = withHome(stored);
 
   const goTo = (tab: Tab) => {
-    navigate(`${tab.value}${tab.query}`);
+    navigate(tabTarget(tab));
   };
 
   const runAction = (action: TabAction, key: string) => {

@@ -1,5 +1,5 @@
 import { bus } from 'wujie';
-import type { ShellEventName, ShellEventPayloads, SubAppEventName, SubAppEventPayloads } from '@wb/contracts/subapp-protocol';
+import { SUB_ROUTE_CHANGE, type ShellEventName, type ShellEventPayloads, type SubAppEventName, type SubAppEventPayloads } from '@wb/contracts/subapp-protocol';
 
 /**
  * The shell's side of the event protocol on wujie's bus: events to every app,
@@ -17,13 +17,26 @@ export function emitToSubApps<E extends ShellEventName>(event: E, ...payload: Em
 
 type BusListeners = Map<string, Record<string, ((...args: unknown[]) => void)[] | undefined>>;
 
+function listenersOf(name: string, event: string) {
+  return (window as Window & { __WUJIE_INJECT?: { appEventObjMap?: BusListeners } }).__WUJIE_INJECT?.appEventObjMap?.get(name)?.[event];
+}
+
+/** Whether the app listens to `event` on its own bus (which way it wants its routes). */
+export function subAppListensTo(name: string, event: string): boolean {
+  return (listenersOf(name, event)?.length ?? 0) > 0;
+}
+
 /**
  * Shell → one sub-app: the listeners the app put on its own bus. wujie's
  * `$emit` reaches every app, and a 'route-change' is meant for one.
  */
 export function emitToSubApp<E extends ShellEventName>(name: string, event: E, ...payload: EmitArgs<E>): void {
-  const listeners = (window as Window & { __WUJIE_INJECT?: { appEventObjMap?: BusListeners } }).__WUJIE_INJECT?.appEventObjMap?.get(name)?.[event];
-  for (const fn of [...(listeners ?? [])]) {
+  emitToOneApp(name, event, ...payload);
+}
+
+/** Any event to one app: wujie's own `<name>-router-change` too. */
+export function emitToOneApp(name: string, event: string, ...payload: unknown[]): void {
+  for (const fn of [...(listenersOf(name, event) ?? [])]) {
     try {
       fn(...payload);
     } catch (error) {
@@ -33,6 +46,14 @@ export function emitToSubApp<E extends ShellEventName>(name: string, event: E, .
       });
     }
   }
+}
+
+/** wujie's `sub-route-change`: (serviceName, path), as its demo apps send it; returns the `off`. */
+export function onSubRouteChange(handler: (name: unknown, path: unknown) => void): () => void {
+  bus.$on(SUB_ROUTE_CHANGE, handler);
+  return () => {
+    bus.$off(SUB_ROUTE_CHANGE, handler);
+  };
 }
 
 /** Sub-app → shell: listens to one event; returns the `off`. */

@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Button, Result } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SubAppDescriptor } from '@wb/contracts/resources/sub-app';
+import type { RouterMode, SubAppDescriptor } from '@wb/contracts/resources/sub-app';
 import { appEnv } from '../../shared/env';
 import { getStore } from '../../shared/storage';
 import { recordError } from '../error-log/capture';
 import { subAppRegistryQuery } from './api/registry';
 import { loadedHost, loadHost } from './load-host';
 import { addPreloaded, closeFrame, forgetPreloaded, openFrame, renewFrame, resetMicroApps, setActiveApp, touchAlive, useMicroApps } from './micro-apps-store';
-import { innerRoute, isDeployed, mountUrl, preloadOrder, startPath } from './registry';
+import { entryUrl, innerRoute, isDeployed, preloadOrder, shellPathOf, startPath } from './registry';
 import { shellPropsSource } from './shell-props-source';
 import { createSubAppProps } from './sub-app-props';
 import type { SubAppProps } from '@wb/contracts/subapp-protocol';
@@ -50,24 +51,26 @@ interface FrameProps {
   descriptor: SubAppDescriptor;
   visible: boolean;
   height: number;
-  /** where the app opens when this container is created */
-  url: string;
+  /** the route the app opens at when this container is created */
   route: string;
 }
+
+const entryOf = (d: SubAppDescriptor) => entryUrl(d, window.location.origin);
+const modeOf = (d: SubAppDescriptor) => (d.routerMode ?? '') as RouterMode;
 
 /**
  * One app's container. wujie renders into the inner element; React never
  * touches its children. The container stays while the app is kept alive:
  * showing another page only hides it.
  */
-function SubAppFrame({ descriptor, visible, height, url, route }: FrameProps) {
+function SubAppFrame({ descriptor, visible, height, route }: FrameProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const ref = useRef<HTMLDivElement>(null);
   const name = descriptor.serviceName;
   const status = useMicroApps((s) => s.status[name]);
   // Where the app opens is fixed when the container is created; later routes go by route-change.
-  const [start] = useState({ url, route });
+  const [start] = useState(route);
 
   useEffect(() => {
     const el = ref.current;
@@ -78,8 +81,9 @@ function SubAppFrame({ descriptor, visible, height, url, route }: FrameProps) {
         if (cancelled) return;
         void host.startSubApp({
           name,
-          url: start.url,
-          route: start.route,
+          entry: entryOf(descriptor),
+          mode: modeOf(descriptor),
+          route: start,
           el,
           props: propsFor(descriptor),
           alive: descriptor.alive === 1,
@@ -107,6 +111,7 @@ function SubAppFrame({ descriptor, visible, height, url, route }: FrameProps) {
   // The registry is read again too: an administrator may have fixed the app's address meanwhile.
   const retry = async () => {
     const host = await loadHost();
+    host.forgetEntryFailure(entryOf(descriptor));
     await Promise.all([host.destroySubApp(name), queryClient.refetchQueries({ queryKey: subAppRegistryQuery.queryKey })]);
     renewFrame(name);
   };
@@ -145,6 +150,8 @@ export function MicroAppStage({ height }: { height: number }) {
   const name = active?.serviceName;
   const deployed = useMemo(() => preloadOrder(registry.data ?? []), [registry.data]);
   const byName = useMemo(() => new Map((registry.data ?? []).map((d) => [d.serviceName, d])), [registry.data]);
+  const byNameRef = useRef(byName);
+  byNameRef.current = byName;
 
   useHostWiring(deployed.length > 0);
 
@@ -188,44 +195,66 @@ export function MicroAppStage({ height }: { height: number }) {
     loadedHost()?.navigateSubApp(name, route.route);
   }, [name, route.route]);
 
-  // Preload: the default app first, the others when the browser is idle, within the keep-alive limit.
+  // The app moved by itself (a link inside it, its back button): the shell's address follows, so that
+  // reload, copy-a-link and its tab come back to the same route. Replaced, not pushed: the app's own
+  // history entry is already there.
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (deployed.length === 0) return;
+    let cancelled = false;
+    let off: (() => void) | undefined;
+    void loadHost().then((host) => {
+      if (cancelled) return;
+      host.onAppRoute((app, inner) => {
+        const d = byNameRef.current.get(app);
+        if (!d || useMicroApps.getState().active !== app) return;
+        const target = shellPathOf(d, inner);
+        if (target !== here.current) navigate(target, { replace: true });
+      });
+      off = host.onSubRouteChange(host.subRouteChanged);
+    });
+    return () => {
+      cancelled = true;
+      off?.();
+      loadedHost()?.onAppRoute(undefined);
+    };
+  }, [deployed.length, navigate]);
+
+  // Preload, one app at a time and each only when the browser is idle (the workbench is interactive
+  // and nothing of the page on screen waits), the default app first, within the keep-alive limit.
   useEffect(() => {
     // The stored value 'subAppPreload' = false turns preloading off (benchmarks measure cold loads).
     if (deployed.length === 0 || getStore<boolean>('subAppPreload') === false) return;
     let cancelled = false;
-    const idle = (fn: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(fn) : window.setTimeout(fn, 200));
-    void loadHost().then((host) => {
-      const preload = (d: SubAppDescriptor) => {
-        if (cancelled || d.alive !== 1 || host.isRunning(d.serviceName)) return;
-        if (!addPreloaded(d.serviceName, keepAliveLimit())) return;
-        const path = startPath(d);
-        void host
-          .preloadSubApp({
-            name: d.serviceName,
-            url: mountUrl(d, path, '', window.location.origin),
-            route: innerRoute(d, path),
-            props: propsFor(d),
-            alive: true,
-            fiber: d.fiber === 1,
-            exec: d.exec === 1,
-          })
-          .then((preloaded) => {
-            if (!preloaded) forgetPreloaded(d.serviceName);
-            // An app that ran in the preload moves into a hidden container now, so opening it only shows it.
-            else if (d.exec === 1 && !cancelled) openFrame(d.serviceName);
-          });
-      };
-      const [first, ...rest] = deployed;
-      preload(first);
-      const next = (i: number) => {
-        if (i >= rest.length || cancelled) return;
-        idle(() => {
-          preload(rest[i]);
-          next(i + 1);
-        });
-      };
-      next(0);
-    });
+    const idle = () => new Promise<void>((resolve) => (window.requestIdleCallback ? window.requestIdleCallback(() => resolve(), { timeout: 5000 }) : window.setTimeout(resolve, 200)));
+    const preload = async (host: Awaited<ReturnType<typeof loadHost>>, d: SubAppDescriptor) => {
+      if (cancelled || d.alive !== 1 || host.isRunning(d.serviceName)) return;
+      if (!addPreloaded(d.serviceName, keepAliveLimit())) return;
+      const preloaded = await host.preloadSubApp({
+        name: d.serviceName,
+        entry: entryOf(d),
+        mode: modeOf(d),
+        route: innerRoute(d, startPath(d)),
+        props: propsFor(d),
+        alive: true,
+        fiber: d.fiber === 1,
+        exec: d.exec === 1,
+      });
+      if (!preloaded) forgetPreloaded(d.serviceName);
+      // An app that ran in the preload moves into a hidden container now, so opening it only shows it.
+      else if (d.exec === 1 && !cancelled) openFrame(d.serviceName);
+    };
+    void (async () => {
+      const host = await loadHost();
+      for (const d of deployed) {
+        await idle();
+        if (cancelled) return;
+        await preload(host, d);
+      }
+    })();
     return () => {
       cancelled = true;
     };
@@ -239,14 +268,13 @@ export function MicroAppStage({ height }: { height: number }) {
         const descriptor = frameName === name ? active : byName.get(frameName);
         if (!descriptor) return null;
         const visible = frameName === name;
-        const path = visible ? route.path : startPath(descriptor);
+        const path = startPath(descriptor);
         return (
           <SubAppFrame
             key={`${frameName}:${frames[frameName] ?? 0}`}
             descriptor={descriptor}
             visible={visible}
             height={height}
-            url={mountUrl(descriptor, path, visible ? route.search : '', window.location.origin)}
             route={visible ? route.route : innerRoute(descriptor, path)}
           />
         );

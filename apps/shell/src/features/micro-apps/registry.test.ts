@@ -1,6 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubAppDescriptor } from '@wb/contracts/resources/sub-app';
-import { apiBaseFor, descriptorForPath, innerRoute, isDeployed, mountUrl, orderRegistry, preloadOrder, requireDescriptor, startPath, SubAppLookupError } from './registry';
+import {
+  apiBaseFor,
+  appUrl,
+  descriptorForPath,
+  entryUrl,
+  innerRoute,
+  isDeployed,
+  orderRegistry,
+  preloadOrder,
+  requireDescriptor,
+  routeOfAppUrl,
+  shellPathOf,
+  startPath,
+  SubAppLookupError,
+} from './registry';
 
 const d = (serviceName: string, prefix: string, defaultPath: string, host = '', extra: Partial<SubAppDescriptor> = {}): SubAppDescriptor => ({
   id: serviceName,
@@ -10,6 +24,7 @@ const d = (serviceName: string, prefix: string, defaultPath: string, host = '', 
   host,
   defaultApiHost: '',
   defaultPath,
+  routerMode: '',
   exec: 1,
   fiber: 1,
   alive: 1,
@@ -63,13 +78,31 @@ describe('registry → descriptor for a path', () => {
   });
 });
 
-describe('mount url and inner route', () => {
+describe('entry, app address and inner route', () => {
   const coredata = registry[1];
-  it('is the host plus the rest of the path, on the shell origin for a relative host', () => {
-    expect(mountUrl(coredata, '/coredata/company', '', 'http://shell.test')).toBe('http://shell.test/subapps/coredata/company');
-    expect(mountUrl(coredata, '/coredata', '', 'http://shell.test')).toBe('http://shell.test/subapps/coredata/');
-    expect(mountUrl(coredata, '/coredata/vehicle', '?plate=A1', 'http://shell.test')).toBe('http://shell.test/subapps/coredata/vehicle?plate=A1');
-    expect(mountUrl({ prefix: '/plain', host: 'http://localhost:5176' }, '/plain/a/b', '', 'http://shell.test')).toBe('http://localhost:5176/a/b');
+  it('loads every app from its entry: the host as a folder, on the shell origin for a relative host', () => {
+    expect(entryUrl(coredata, 'http://shell.test')).toBe('http://shell.test/subapps/coredata/');
+    expect(entryUrl({ host: 'http://apps.test:7100/react17' }, 'http://shell.test')).toBe('http://apps.test:7100/react17/');
+    expect(entryUrl({ host: 'http://apps.test/vue2/index.html' }, 'http://shell.test')).toBe('http://apps.test/vue2/index.html');
+  });
+
+  it('opens a route below the entry for a history router, in its hash for a hash router, at the entry when unknown', () => {
+    const entry = 'http://apps.test/react17/';
+    expect(appUrl(entry, '/orders/list/today?page=2', 'history')).toBe('http://apps.test/react17/orders/list/today?page=2');
+    expect(appUrl(entry, '/', 'history')).toBe('http://apps.test/react17/');
+    expect(appUrl('http://apps.test/vue2/', '/accumulated/manager/credits', 'hash')).toBe('http://apps.test/vue2/#/accumulated/manager/credits');
+    expect(appUrl('http://apps.test/vue2/', '/accumulated/manager/credits', '')).toBe('http://apps.test/vue2/');
+  });
+
+  it('reads the route back from the app address, and maps it to the shell path', () => {
+    expect(routeOfAppUrl('http://apps.test/react17/', '/react17/orders/list/today?page=2', 'history')).toBe('/orders/list/today?page=2');
+    expect(routeOfAppUrl('http://apps.test/react17/', '/react17', 'history')).toBe('/');
+    expect(routeOfAppUrl('http://apps.test/react17/', '/elsewhere', 'history')).toBeUndefined();
+    expect(routeOfAppUrl('http://apps.test/vue2/index.html', '/vue2/index.html', 'history')).toBe('/');
+    expect(routeOfAppUrl('http://apps.test/vue2/', '/vue2/#/dialog?x=1', 'hash')).toBe('/dialog?x=1');
+    expect(routeOfAppUrl('http://apps.test/vue2/', '/vue2/', 'hash')).toBe('/');
+    expect(shellPathOf({ prefix: '/react17' }, '/orders/list/today?page=2')).toBe('/react17/orders/list/today?page=2');
+    expect(shellPathOf({ prefix: '/coredata/' }, '/')).toBe('/coredata');
   });
 
   it('gives the route inside the app for route-change', () => {
@@ -131,8 +164,8 @@ describe('a bad sub-app descriptor already stored', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const registry = orderRegistry(served);
     // each path of the registry resolves to an address without throwing (a refused URL would break the page)
-    for (const app of preloadOrder(registry)) expect(() => mountUrl(app, app.prefix, '', 'https://shell.example.com')).not.toThrow();
-    expect(mountUrl(descriptorForPath(registry, '/coredata/company')!, '/coredata/company', '', 'https://shell.example.com')).toBe('https://shell.example.com/subapps/coredata/company');
+    for (const app of preloadOrder(registry)) expect(() => entryUrl(app, 'https://shell.example.com')).not.toThrow();
+    expect(entryUrl(descriptorForPath(registry, '/coredata/company')!, 'https://shell.example.com')).toBe('https://shell.example.com/subapps/coredata/');
     expect(descriptorForPath(registry, '/evil/x')).toBeUndefined();
     expect(descriptorForPath(registry, '/broken')).toBeUndefined();
     expect(preloadOrder(registry).map((x) => x.serviceName)).toEqual(['coredata', 'remote']);
@@ -140,6 +173,6 @@ describe('a bad sub-app descriptor already stored', () => {
 
   it('without the check, the same rows would have broken the pages (the reason for it)', () => {
     // an opaque javascript:/data: base or a host the parser refuses throws wherever the address is made
-    for (const bad of [served[0], served[2], served[3]]) expect(() => mountUrl(bad, bad.prefix, '', 'https://shell.example.com')).toThrow(TypeError);
+    for (const bad of [served[0], served[2], served[3]]) expect(() => appUrl(entryUrl(bad, 'https://shell.example.com'), '/', 'history')).toThrow(TypeError);
   });
 });

@@ -1,4 +1,4 @@
-import { subAppAddressError, type SubAppDescriptor } from '@wb/contracts/resources/sub-app';
+import { subAppAddressError, subAppEntry, type RouterMode, type SubAppDescriptor } from '@wb/contracts/resources/sub-app';
 
 /**
  * Pure rules that map shell paths to registered sub-applications
@@ -94,18 +94,54 @@ export function innerRoute(descriptor: Pick<SubAppDescriptor, 'prefix'>, path: s
   return `/${restOfPath(descriptor, path)}${search}`;
 }
 
+/** The document the author deployed (contracts subAppEntry): the app's HTML always comes from there. */
+export function entryUrl(descriptor: Pick<SubAppDescriptor, 'host'>, origin: string): string {
+  return subAppEntry(descriptor.host, origin);
+}
+
+/** The folder of the entry: a history router's routes lie below it ('/react17/'). */
+function entryBase(entry: string): URL {
+  return new URL('./', entry);
+}
+
 /**
- * The address wujie loads: host + the rest of the path (+ the query), a
- * relative host taken on the shell's origin. '/coredata/company' with host
- * '/subapps/coredata/' → 'http://shell/subapps/coredata/company'.
+ * The address wujie opens the app at, for a route inside it ('/a/b?x=1'): below the
+ * entry's folder for a history router, in the entry's hash for a hash router; the
+ * entry itself while the mode is not known yet (the route follows once it is).
  */
-export function mountUrl(descriptor: Pick<SubAppDescriptor, 'prefix' | 'host'>, path: string, search: string, origin: string): string {
-  const host = descriptor.host.trim();
-  const base = new URL(host.endsWith('/') ? host : `${host}/`, origin);
-  const rest = restOfPath(descriptor, path);
-  const url = new URL(rest, base);
-  url.search = search;
-  return url.href;
+export function appUrl(entry: string, route: string, mode: RouterMode): string {
+  const inner = route.startsWith('/') ? route : `/${route}`;
+  if (mode === 'hash') return `${entry.split('#')[0]}#${inner}`;
+  if (mode === 'history') return new URL(inner.slice(1), entryBase(entry)).href;
+  return entry;
+}
+
+/**
+ * The route an app shows, read from its own address (its pathname, search and hash):
+ * undefined when the address lies outside the app's folder.
+ */
+export function routeOfAppUrl(entry: string, address: string, mode: Exclude<RouterMode, ''>): string | undefined {
+  const url = new URL(address, entry);
+  if (mode === 'hash') {
+    const inner = url.hash.slice(1);
+    return inner.startsWith('/') ? inner : `/${inner}`;
+  }
+  const base = entryBase(entry).pathname;
+  const path = url.pathname === base.slice(0, -1) ? base : url.pathname;
+  if (!path.startsWith(base)) return undefined;
+  const rest = path.slice(base.length);
+  // the entry file itself ('/app/index.html') is the app's root
+  const file = new URL(entry).pathname.slice(base.length);
+  return `/${rest === file ? '' : rest}${url.search}`;
+}
+
+/** The shell path of a route inside an app: '/company?x=1' under '/coredata' → '/coredata/company?x=1'. */
+export function shellPathOf(descriptor: Pick<SubAppDescriptor, 'prefix'>, route: string): string {
+  const prefix = normalizePrefix(descriptor.prefix);
+  const [path, ...query] = route.split('?');
+  const rest = trimSlashes(path ?? '');
+  const search = query.length ? `?${query.join('?')}` : '';
+  return `${rest ? `${prefix}/${rest}` : prefix}${search}`;
 }
 
 /** Where the app starts when its top menu is chosen (or when preloaded): its defaultPath. */

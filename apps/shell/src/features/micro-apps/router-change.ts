@@ -38,3 +38,14 @@ export function parseRouterChange(value: unknown): RouterChangeAction {
   const to = typeof value === 'string' ? path : withQuery(path, value.query);
   return { kind: 'navigate', to };
 }
+
+/** The shell's handling of a routerChange while the layout is up (use-host-wiring.ts sets it). */
+let handler: ((payload: unknown) => void) | undefined;
+export function setRouterChangeHandler(fn: ((payload: unknown) => void) | undefined): void {
+  handler = fn;
+}
+
+/** props.jump: a routerChange by a function call, as wujie's demo host offers it. */
+export function jumpFromSubApp(to: unknown): void {
+  handler?.(to);
+}

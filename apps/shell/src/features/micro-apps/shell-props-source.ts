@@ -3,6 +3,7 @@ import { currentLanguage } from '../../shared/i18n/i18n';
 import { useSession } from '../../shared/session-store';
 import { useTheme } from '../../shared/theme/theme-store';
 import { useProject } from '../project-picker/project-store';
+import { jumpFromSubApp } from './router-change';
 import type { PropsSource } from './sub-app-props';
 
 /** The shell's stores as the props' source (read at call time, never copied). */
@@ -15,4 +16,5 @@ export const shellPropsSource: PropsSource = {
   project: () => useProject.getState().current,
   origin: () => window.location.origin,
   shellApiBase: () => appEnv.apiBase,
+  jump: jumpFromSubApp,
 };

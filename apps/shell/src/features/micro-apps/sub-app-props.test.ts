@@ -15,6 +15,7 @@ describe('sub-app props', () => {
       project: () => state.project,
       origin: () => 'http://shell.test',
       shellApiBase: () => '',
+      jump: () => undefined,
     };
     const props = createSubAppProps({ defaultApiHost: '' }, source);
     expect(props.getToken()).toBe('t1');

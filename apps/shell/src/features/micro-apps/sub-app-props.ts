@@ -1,5 +1,5 @@
 import type { SubAppDescriptor } from '@wb/contracts/resources/sub-app';
-import type { ProjectNode, SubAppProps, SubAppUser } from '@wb/contracts/subapp-protocol';
+import type { ProjectNode, RouterChange, SubAppProps, SubAppUser } from '@wb/contracts/subapp-protocol';
 import type { SelectedProject } from '@wb/contracts/project';
 import type { UserInfo } from '../../shared/session-store';
 import { apiBaseFor } from './registry';
@@ -14,6 +14,8 @@ export interface PropsSource {
   project(): SelectedProject | undefined;
   origin(): string;
   shellApiBase(): string;
+  /** what a routerChange does: props.jump is the same door */
+  jump(to: RouterChange): void;
 }
 
 export function toSubAppUser(info: UserInfo | undefined): SubAppUser {
@@ -61,5 +63,6 @@ export function createSubAppProps(descriptor: Pick<SubAppDescriptor, 'defaultApi
     get apiBase() {
       return apiBaseFor(descriptor, source.origin(), source.shellApiBase());
     },
+    jump: (to) => source.jump(to),
   };
 }

@@ -11,7 +11,7 @@ import { projectTreeQuery } from '../project-picker/api/project-tree';
 import { useExportIndicator } from './export-state';
 import { loadHost } from './load-host';
 import { wish } from './micro-apps-store';
-import { parseRouterChange } from './router-change';
+import { parseRouterChange, setRouterChangeHandler } from './router-change';
 import { toProjectNode } from './sub-app-props';
 import './micro-apps-texts';
 
@@ -41,6 +41,14 @@ export function useHostWiring(enabled: boolean): void {
     let offs: (() => void)[] = [];
     void loadHost().then((host) => {
       if (cancelled) return;
+      const onRouterChange = (payload: unknown) => {
+        const action = parseRouterChange(payload);
+        if (action.kind === 'navigate') navigateRef.current(action.to);
+        else if (action.kind === 'history') navigateRef.current(action.delta);
+        else if (action.kind === 'logout') localLogout();
+        else void feedback().message.warning(i18n.t('microApps.routerChangeError'));
+      };
+      setRouterChangeHandler(onRouterChange);
       const onLanguage = (lng: string) => host.emitToSubApps(SHELL_EVENTS.localeChange, lng === 'en' ? 'en' : 'zh');
       i18n.on('languageChanged', onLanguage);
       offs = [
@@ -50,13 +58,8 @@ export function useHostWiring(enabled: boolean): void {
           if (payload) host.emitToSubApps(SHELL_EVENTS.projectChange, payload);
         }),
         shellBus.on('data-refresh', () => host.emitToSubApps(SHELL_EVENTS.dataRefresh)),
-        host.onSubAppEvent(SUBAPP_EVENTS.routerChange, (payload) => {
-          const action = parseRouterChange(payload);
-          if (action.kind === 'navigate') navigateRef.current(action.to);
-          else if (action.kind === 'history') navigateRef.current(action.delta);
-          else if (action.kind === 'logout') localLogout();
-          else void feedback().message.warning(i18n.t('microApps.routerChangeError'));
-        }),
+        host.onSubAppEvent(SUBAPP_EVENTS.routerChange, onRouterChange),
+        () => setRouterChangeHandler(undefined),
         host.onSubAppEvent(SUBAPP_EVENTS.logout, () => localLogout()),
         host.onSubAppEvent(SUBAPP_EVENTS.toggleMenu, (payload) => {
           const ui = useShellUi.getState();

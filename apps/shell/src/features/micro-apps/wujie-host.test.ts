@@ -6,9 +6,18 @@ import type { SubAppProps } from '@wb/contracts/subapp-protocol';
  * itself needs a real browser (iframes, shadow DOM) and is exercised by the
  * e2e specs (e2e/micro-apps*.spec.ts). The bus has host-bus.test.ts.
  */
+/** The app's sandbox window, as far as the binding reads it: its address, history and realm. */
+const appWindow = vi.hoisted(() => ({
+  location: { pathname: '/subapps/coredata/company', search: '', hash: '', href: 'http://shell.test/subapps/coredata/company' },
+  history: { state: null, pushState: () => undefined, replaceState: () => undefined },
+  addEventListener: () => undefined,
+  Function: class {},
+  Object: class {},
+}));
 const wujie = vi.hoisted(() => ({
-  startApp: vi.fn(async (options: { afterMount?: (w: Window) => void }) => {
-    options.afterMount?.(window);
+  startApp: vi.fn(async (options: { beforeLoad?: (w: Window) => void; afterMount?: (w: Window) => void }) => {
+    options.beforeLoad?.(appWindow as unknown as Window);
+    options.afterMount?.(appWindow as unknown as Window);
     return () => undefined;
   }),
   preloadApp: vi.fn(),
@@ -21,7 +30,19 @@ const { startSubApp, releaseSubApp, destroySubApp, navigateSubApp } = await impo
 const { useMicroApps } = await import('./micro-apps-store');
 
 const props = {} as SubAppProps;
-const options = (el: HTMLElement) => ({ name: 'coredata', url: 'http://shell.test/subapps/coredata/company', route: '/company', el, props, alive: true, fiber: true, timeoutMs: 1000 });
+const options = (el: HTMLElement) => ({
+  name: 'coredata',
+  entry: 'http://shell.test/subapps/coredata/',
+  mode: 'history' as const,
+  route: '/company',
+  el,
+  props,
+  alive: true,
+  fiber: true,
+  timeoutMs: 1000,
+});
+// the entry's page, as the server answers it
+vi.stubGlobal('fetch', async () => new Response('<div id="app"></div><script type="module" src="./assets/app.js"></script>', { headers: { 'content-type': 'text/html' } }));
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('wujie binding', () => {
@@ -58,6 +79,13 @@ describe('wujie binding', () => {
     wujie.startApp.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await startSubApp(options(document.createElement('div')));
     expect(useMicroApps.getState().status.coredata).toEqual({ phase: 'failed', error: 'Failed to fetch' });
+  });
+
+  it('opens the app at its route, with the page of its entry and asset paths made absolute there', async () => {
+    await startSubApp(options(document.createElement('div')));
+    const call = wujie.startApp.mock.calls[0][0] as unknown as { url: string; html: string };
+    expect(call.url).toBe('http://shell.test/subapps/coredata/company');
+    expect(call.html).toContain('src="http://shell.test/subapps/coredata/assets/app.js"');
   });
 
   it('sends route-change to a mounted app only when the route differs', async () => {

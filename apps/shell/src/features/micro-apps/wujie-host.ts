@@ -1,8 +1,11 @@
 import { destroyApp, preloadApp, startApp, type plugin } from 'wujie';
-import { SHELL_EVENTS, type SubAppProps } from '@wb/contracts/subapp-protocol';
-import { emitToSubApp } from './host-bus';
+import type { RouterMode } from '@wb/contracts/resources/sub-app';
+import type { SubAppProps } from '@wb/contracts/subapp-protocol';
+import { detectMode, knownMode, routeShown, sendToRoute, watchHistory, type KnownMode } from './app-routes';
+import { absolutizeAssets, checkEntryHtml, entryFailure, forgetEntryFailure, loadEntry, markEntryFailed } from './entry-loader';
 import { removeAppListeners, trackAppListeners } from './listener-tracker';
 import { setSubAppStatus, subAppStatus } from './micro-apps-store';
+import { appUrl } from './registry';
 
 /**
  * The shell's own small binding on wujie (instead of wujie-react, which pushes
@@ -19,17 +22,24 @@ import { setSubAppStatus, subAppStatus } from './micro-apps-store';
  *    tick cancels it (StrictMode's unmount/remount, a frame moved);
  *  - a load that fails (no answer, an error status, the shell's own page where
  *    an app should be, a script error before mount, no mount within the time
- *    limit) is reported as 'failed' for the error panel.
+ *    limit) is reported as 'failed' for the error panel;
+ *  - the app's HTML always comes from its entry (entry-loader.ts); the route is
+ *    in the address wujie opens (below the entry for a history router, in its
+ *    hash for a hash router), and a running app is sent to later routes and
+ *    watched for its own (app-routes.ts), so the shell's address follows it.
  */
 
-export { emitToSubApp, emitToSubApps, onSubAppEvent } from './host-bus';
+export { emitToSubApp, emitToSubApps, onSubAppEvent, onSubRouteChange } from './host-bus';
+export { forgetEntryFailure } from './entry-loader';
 
 export interface SubAppOptions {
   /** wujie's name: the descriptor's serviceName */
   name: string;
-  /** the address of the app's page for the route to open */
-  url: string;
-  /** the route inside the app that `url` opens ('/company') */
+  /** the document the author deployed (registry.ts entryUrl) */
+  entry: string;
+  /** the descriptor's routerMode ('' = detected at the first mount) */
+  mode: RouterMode;
+  /** the route inside the app to open ('/company?x=1') */
   route: string;
   /** live props: getters read the shell's stores at the moment of the call */
   props: SubAppProps;
@@ -64,6 +74,17 @@ interface Running {
   route?: string;
   /** the route the shell wants it to show */
   wanted?: string;
+  entry?: string;
+  /** how its router reads routes, once known */
+  mode?: KnownMode;
+  /** the shell heard of its routes only once it was mounted at the one wanted */
+  settled?: boolean;
+}
+
+/** Told when an app moved to another route by itself (the stage mirrors it in the shell's address). */
+let routeListener: ((name: string, route: string) => void) | undefined;
+export function onAppRoute(listener: ((name: string, route: string) => void) | undefined): void {
+  routeListener = listener;
 }
 
 const running = new Map<string, Running>();
@@ -84,6 +105,7 @@ function fail(name: string, error: unknown): void {
   const r = running.get(name);
   if (r?.watchdog) clearTimeout(r.watchdog);
   if (subAppStatus(name)?.phase === 'failed') return;
+  if (r?.entry) markEntryFailed(r.entry, error);
   setSubAppStatus(name, { phase: 'failed', error: errorText(error) });
 }
 
@@ -91,62 +113,48 @@ function mounted(name: string): void {
   const r = record(name);
   r.executed = true;
   if (r.watchdog) clearTimeout(r.watchdog);
-  if (subAppStatus(name)?.phase !== 'failed') setSubAppStatus(name, { phase: 'mounted' });
+  if (subAppStatus(name)?.phase === 'failed') return;
+  setSubAppStatus(name, { phase: 'mounted' });
+  if (r.entry) forgetEntryFailure(r.entry);
+  if (r.appWindow && r.entry && !r.mode) r.mode = detectMode(r.entry, r.appWindow);
+  followRoute(name);
+  r.settled = true;
 }
 
-/** The shell's own entry script: a host that answers the shell's page (a history fallback) is no sub-app. */
-function shellEntryScript(): string | undefined {
-  return document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? undefined;
+/** The app's history moved: note where it is, and tell the stage when the app went there by itself. */
+function historyMoved(name: string): void {
+  const r = running.get(name);
+  if (!r?.appWindow || !r.entry || !r.mode || !r.settled) return;
+  const route = routeShown(r.appWindow, r.entry, r.mode);
+  if (route === undefined || route === r.route) return;
+  r.route = route;
+  r.wanted = route;
+  routeListener?.(name, route);
 }
 
-export class NotASubAppError extends Error {
-  constructor(url: string) {
-    super(`${url} answers the shell's own page, not a sub-application`);
-    this.name = 'NotASubAppError';
-  }
+/** wujie's `sub-route-change` (name, path): the app's router path, without its query. */
+export function subRouteChanged(name: unknown, path: unknown): void {
+  if (typeof name !== 'string' || typeof path !== 'string' || !path.startsWith('/')) return;
+  const r = running.get(name);
+  if (!r?.settled || (r.route ?? '').split('?')[0] === path) return;
+  r.route = path;
+  r.wanted = path;
+  routeListener?.(name, path);
 }
 
-function guardPlugin(url: string): plugin {
-  const entry = shellEntryScript();
-  return {
-    htmlLoader: (html) => {
-      if (!html.trim()) throw new Error(`${url} answered no page`);
-      if (entry && html.includes(`src="${entry}"`)) throw new NotASubAppError(url);
-      return html;
-    },
-  };
-}
-
-function requestUrl(input: RequestInfo | URL): string {
-  if (typeof input === 'string') return input;
-  return input instanceof URL ? input.href : input.url;
-}
-
-/**
- * wujie's fetch for this app. The page of a deep route (/subapps/coredata/city)
- * is a history-mode fallback that servers give to browsers asking for HTML:
- * ask as a browser would. A page that does not come is a failure naming its
- * status. Everything else goes through unchanged.
- */
-function appFetch(entryUrl: string): (input: RequestInfo, init?: RequestInit) => Promise<Response> {
-  return async (input, init) => {
-    if (requestUrl(input) !== entryUrl) return window.fetch(input, init);
-    const headers = new Headers(init?.headers);
-    headers.set('accept', 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8');
-    const response = await window.fetch(input, { ...init, headers });
-    if (!response.ok) throw new Error(`HTTP ${response.status} for ${entryUrl}`);
-    return response;
-  };
+/** The page wujie is handed was checked by entry-loader.ts; one it fetches itself (none today) is checked here. */
+function guardPlugin(entry: string): plugin {
+  return { htmlLoader: (html) => absolutizeAssets(checkEntryHtml(html, entry), entry) };
 }
 
 /** Lifecycle hooks shared by preload and start: they report into the status store. */
-function lifecycles(name: string, url: string) {
+function lifecycles(name: string, entry: string) {
   return {
-    fetch: appFetch(url),
-    plugins: [guardPlugin(url)],
+    plugins: [guardPlugin(entry)],
     beforeLoad: (appWindow: Window) => {
       record(name).appWindow = appWindow;
       trackAppListeners(name, appWindow);
+      watchHistory(appWindow, () => historyMoved(name));
       // Script errors and scripts that do not load, before the app has mounted, are a failed load.
       appWindow.addEventListener(
         'error',
@@ -176,12 +184,20 @@ function enqueue(name: string, task: () => Promise<void>): Promise<void> {
   return r.chain;
 }
 
-/** The app was opened at `wanted` but shows another route (it ran in a preload): tell it. */
+/** The app shows another route than the one wanted (it ran in a preload, or opened at its entry): send it there. */
 function followRoute(name: string): void {
   const r = running.get(name);
-  if (!r || r.wanted === undefined || r.route === r.wanted) return;
+  if (!r?.appWindow || !r.entry || !r.mode || r.wanted === undefined) return;
+  const shown = routeShown(r.appWindow, r.entry, r.mode);
   r.route = r.wanted;
-  emitToSubApp(name, SHELL_EVENTS.routeChange, r.wanted);
+  if (shown !== r.wanted) sendToRoute(name, r.appWindow, r.entry, r.mode, r.wanted);
+}
+
+/** Where wujie opens the app: the wanted route when the mode is known, else the entry (the route follows the first mount). */
+function openingUrl(r: Running, entry: string, mode: RouterMode, route: string): string {
+  r.entry = entry;
+  r.mode ??= knownMode(entry, mode);
+  return appUrl(entry, route, r.mode ?? '');
 }
 
 /**
@@ -206,29 +222,32 @@ export function startSubApp(options: StartOptions): Promise<void> {
     if (subAppStatus(name)?.phase === 'failed') {
       await destroyNow(name);
       r.executed = false;
-      r.route = undefined;
     }
     if (subAppStatus(name)?.phase !== 'mounted') setSubAppStatus(name, { phase: 'loading' });
-    if (!r.executed) r.route = options.route;
+    // the shell hears of the app's routes again once it is mounted at this one
+    r.settled = false;
+    r.route = options.route;
     if (r.watchdog) clearTimeout(r.watchdog);
     r.watchdog = setTimeout(() => {
       if (subAppStatus(name)?.phase !== 'mounted') fail(name, `no mount within ${Math.round(options.timeoutMs / 1000)} s`);
     }, options.timeoutMs);
     try {
+      const url = openingUrl(r, options.entry, options.mode, options.route);
+      const html = await loadEntry(options.entry);
       await startApp({
         name,
-        url: options.url,
+        url,
+        html,
         el,
         props: options.props,
         alive: options.alive,
         fiber: options.fiber,
-        // The shell owns its address; sub-app routes are not mirrored into its query.
+        // The shell's address is /<prefix>/<route> (the stage mirrors the app's route there), not wujie's ?name= query.
         sync: false,
-        ...lifecycles(name, options.url),
+        ...lifecycles(name, options.entry),
       });
       // Every script ran: an app without wujie's lifecycle functions rendered as it loaded.
       if (subAppStatus(name)?.phase === 'loading') mounted(name);
-      followRoute(name);
     } catch (error) {
       fail(name, error);
     }
@@ -237,32 +256,35 @@ export function startSubApp(options: StartOptions): Promise<void> {
 
 /**
  * Preloads an app (the stage takes the registry's default app first, the others
- * when the browser is idle), running its scripts when `exec`. The page is fetched and checked here first: wujie's preload has no
- * way to report a failure, and an app that cannot load is simply not
- * preloaded (opening it shows why). Resolves whether it was preloaded.
+ * when the browser is idle), running its scripts when `exec`. The page is loaded and
+ * checked here first: wujie's preload has no way to report a failure, and an app that
+ * cannot load, or failed to before, is simply not preloaded (opening it shows why).
+ * Resolves whether it was preloaded.
  */
 export async function preloadSubApp(options: PreloadOptions): Promise<boolean> {
+  if (entryFailure(options.entry) !== undefined) return false;
   let html: string;
   try {
-    const response = await appFetch(options.url)(options.url);
-    html = guardPlugin(options.url).htmlLoader!(await response.text());
+    html = await loadEntry(options.entry);
   } catch {
     return false;
   }
   // Opened (or destroyed) meanwhile: the start owns it now.
   if (running.get(options.name)?.el) return false;
   const r = record(options.name);
+  const url = openingUrl(r, options.entry, options.mode, options.route);
   r.route = options.route;
   r.alive = options.alive;
+  r.settled = false;
   preloadApp({
     name: options.name,
-    url: options.url,
+    url,
     html,
     props: options.props,
     alive: options.alive,
     fiber: options.fiber,
     exec: options.exec,
-    ...lifecycles(options.name, options.url),
+    ...lifecycles(options.name, options.entry),
   });
   return true;
 }
@@ -318,6 +340,7 @@ export function destroySubApp(name: string): Promise<void> {
     await destroyNow(name);
     r.executed = false;
     r.route = undefined;
+    r.settled = false;
     // A start queued after this destroy (another container) owns the record now.
     if (r.el !== el) return;
     running.delete(name);

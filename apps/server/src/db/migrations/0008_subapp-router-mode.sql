@@ -1,0 +1,1 @@
+ALTER TABLE "sub_app" ADD COLUMN "router_mode" varchar(16) DEFAULT '' NOT NULL;
