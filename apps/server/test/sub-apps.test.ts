@@ -27,7 +27,9 @@ function serveApp(): Server {
     }
     if (req.url === '/vue2/' || req.url === '/nocors/') {
       res.setHeader('content-type', 'text/html');
-      return res.end('<!doctype html><html><head><title>积分工单</title><script defer src=./js/app.js></script><script defer src=./js/missing.js></script></head><body><div id=app></div></body></html>');
+      return res.end(
+        '<!doctype html><html><head><title>积分工单</title><script defer src=./js/app.js></script><script defer src=./js/missing.js></script></head><body><div id=app></div></body></html>',
+      );
     }
     res.statusCode = 404;
     res.end('not found');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@wb/contracts/menu';
-import { describePage } from './current-page';
+import { describePage, tabOfAddress } from './current-page';
 
 const menu = (over: Partial<MenuNode>) => ({ id: '1', name: '', path: '', category: 1, children: [], meta: {}, ...over }) as MenuNode;
 const routes = {
@@ -51,5 +51,25 @@ describe('current page → tab', () => {
 
   it('knows nothing about paths outside the menus', () => {
     expect(describePage('/nowhere', '', routes)).toBeUndefined();
+  });
+});
+
+describe('the tab of an address', () => {
+  const credits = { label: '首页', value: '/vue2/accumulated/manager/credits', query: '', closable: true };
+  const param = { label: '参数管理', value: '/system/param', query: '', closable: true };
+  const apps = { vue2: [menu({ id: 'v', name: '积分', path: '/vue2', children: [menu({ id: 'c', name: '首页', path: '/vue2/accumulated/manager/credits' })] })] };
+  const page = (address: string) => describePage(address, '', apps, '/vue2');
+
+  it("keeps a sub-app's own move in the tab it happened in, and finds that tab again by the address it was left at", () => {
+    const moved = tabOfAddress(page('/vue2/dialog'), '/vue2/dialog', [credits, param], credits, true, '/vue2');
+    expect(moved).toEqual({ ...credits, route: '/vue2/dialog' });
+    expect(tabOfAddress(page('/vue2/dialog'), '/vue2/dialog', [moved!, param], param, false, '/vue2')).toBe(moved);
+    // back at the tab's own page: no route to remember
+    expect(tabOfAddress(page(credits.value), credits.value, [moved!], moved, true, '/vue2')?.route).toBeUndefined();
+  });
+
+  it('opens the menu page’s own tab for a move the user made (a menu, a link) or from another app', () => {
+    expect(tabOfAddress(page('/vue2/dialog'), '/vue2/dialog', [credits, param], credits, false, '/vue2')).toMatchObject({ value: '/vue2', route: '/vue2/dialog' });
+    expect(tabOfAddress(page('/vue2/dialog'), '/vue2/dialog', [credits, param], param, true, '/vue2')).toMatchObject({ value: '/vue2' });
   });
 });

@@ -62,3 +62,16 @@ export function describePage(pathname: string, search: string, routesByTop: Reco
     menu,
   };
 }
+
+/**
+ * The tab an address belongs to. An open tab that was left at this very address is it
+ * (a tab chosen, a reload, back and forward); a sub-app's own move stays in the tab it
+ * happened in, when that tab is the same app's; otherwise the page's own tab.
+ */
+export function tabOfAddress(page: CurrentPage | undefined, address: string, tabs: Tab[], previous: Tab | undefined, appMove: boolean, appPrefix: string | undefined): Tab | undefined {
+  const left = tabs.find((tab) => tab.route === address);
+  if (left) return left;
+  const sameApp = !!appPrefix && !!previous && (previous.value === appPrefix || previous.value.startsWith(`${appPrefix}/`));
+  if (appMove && sameApp && page?.isTab) return { ...previous, route: `${previous.value}${previous.query}` === address ? undefined : address };
+  return page?.isTab ? page.tab : undefined;
+}

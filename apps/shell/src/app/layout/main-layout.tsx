@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { Alert, Layout, Modal } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { SIDEBAR_WIDTH } from '@wb/contracts/constants';
 import '../../shared/i18n/shell-texts';
-import { useSession } from '../../shared/session-store';
+import { useSession, type Tab } from '../../shared/session-store';
 import { useShellUi } from '../../shared/shell-ui-store';
 import { useScreenClass } from '../../shared/screen';
 import { usePageTitle } from '../../shared/ui/use-page-title';
@@ -22,9 +22,9 @@ import { useMicroApps } from '../../features/micro-apps/micro-apps-store';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
-import { describePage } from './current-page';
+import { describePage, tabOfAddress } from './current-page';
 import { useSubAppRoute } from '../../features/micro-apps/use-sub-app-route';
-import { normalizePrefix } from '../../features/micro-apps/registry';
+import { normalizePrefix, SUB_APP_MOVE } from '../../features/micro-apps/registry';
 import { sidebarHidden } from './sidebar-rules';
 import { openTab, tabKey, tabLabel } from './tab-rules';
 import { useOpenMenu } from './use-open-menu';
@@ -83,7 +83,12 @@ function ShellLayout() {
 
   // Keyed on the tab's identity, not the page object: closing tabs must not re-open
   // the page being left while the navigation away from it is still pending.
-  const openedTab = page?.isTab ? page.tab : undefined;
+  const previousTab = useRef<Tab | undefined>(undefined);
+  const appMove = !!(location.state as Record<string, unknown> | null)?.[SUB_APP_MOVE];
+  const openedTab = tabOfAddress(page, `${location.pathname}${location.search}`, useSession.getState().tabs, previousTab.current, appMove, appPrefix);
+  useEffect(() => {
+    previousTab.current = openedTab;
+  });
   const openedKey = openedTab ? `${tabKey(openedTab)}|${openedTab.label}|${openedTab.route ?? ''}` : '';
   useEffect(() => {
     if (!openedTab) return;
@@ -115,7 +120,7 @@ function ShellLayout() {
           </Layout.Sider>
         )}
         <Layout.Content className="wb-main">
-          <TabsBar activeKey={page ? tabKey(page.tab) : ''} />
+          <TabsBar activeKey={openedTab ? tabKey(openedTab) : page ? tabKey(page.tab) : ''} />
           <main className="wb-view" style={{ height: windowHeight - (fullscreen ? TABS_HEIGHT : CHROME_HEIGHT) }}>
             {blockedTarget && (
               <Alert

@@ -10,7 +10,7 @@ import { recordError } from '../error-log/capture';
 import { subAppRegistryQuery } from './api/registry';
 import { loadedHost, loadHost } from './load-host';
 import { addPreloaded, closeFrame, forgetPreloaded, openFrame, renewFrame, resetMicroApps, setActiveApp, touchAlive, useMicroApps } from './micro-apps-store';
-import { entryUrl, innerRoute, isDeployed, preloadOrder, shellPathOf, startPath } from './registry';
+import { entryUrl, innerRoute, isDeployed, preloadOrder, shellPathOf, startPath, SUB_APP_MOVE } from './registry';
 import { shellPropsSource } from './shell-props-source';
 import { createSubAppProps } from './sub-app-props';
 import type { SubAppProps } from '@wb/contracts/subapp-protocol';
@@ -212,7 +212,7 @@ export function MicroAppStage({ height }: { height: number }) {
         const d = byNameRef.current.get(app);
         if (!d || useMicroApps.getState().active !== app) return;
         const target = shellPathOf(d, inner);
-        if (target !== here.current) navigate(target, { replace: true });
+        if (target !== here.current) navigate(target, { replace: true, state: { [SUB_APP_MOVE]: true } });
       });
       off = host.onSubRouteChange(host.subRouteChanged);
     });

@@ -6,6 +6,9 @@ import { subAppAddressError, subAppEntry, type RouterMode, type SubAppDescriptor
  * loads, the path inside the app, and the API address the app is handed.
  */
 
+/** History state of a shell navigation that mirrors a sub-app's own move (the tab it happened in keeps it). */
+export const SUB_APP_MOVE = 'subAppMove';
+
 /** Code of a failed sub-module lookup: a path under a mount prefix that no descriptor owns. */
 export const MODULE_NOT_FOUND = 'MODULE_NOT_FOUND';
 
