@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { login, openParamPage, tab } from './support/shell';
-import { MAIN_PORT, baseUrl } from './support/servers';
+import { login, logout, openParamPage, tab } from './support/shell';
+import { FIXTURE_ORIGIN, MAIN_PORT, baseUrl } from './support/servers';
 import { openTopMenu, restoreSubApp, setShellOverride, shot, subApp, updateSubApp, type RegistryEntry } from './support/micro-apps';
 
 /*
@@ -46,6 +46,36 @@ test.describe('micro-frontend host: failures', () => {
     await panel.getByRole('button', { name: /重\s?试/ }).click();
     await expect(publish.locator('.vue-fixture')).toBeVisible({ timeout: 30_000 });
     await expect(publish.locator('.wb-microapp-error')).toHaveCount(0);
+  });
+
+  test('an entry that failed is not preloaded again at the next login; the panel names the address; 重试 tries it again', async ({ page }) => {
+    const entry = `${FIXTURE_ORIGIN}/missing-app/`;
+    changed.push(await updateSubApp(base, 'config', { host: entry }));
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(entry)) asked.push(r.url());
+    });
+    await login(page);
+    // the preload asks once and fails (404); opening the app says which address failed
+    await expect.poll(() => asked.length, { timeout: 30_000 }).toBe(1);
+    await openTopMenu(page, '后台配置');
+    const panel = subApp(page, 'config').locator('.wb-microapp-error');
+    await expect(panel).toContainText(`HTTP 404 for ${entry}`, { timeout: 30_000 });
+
+    await logout(page);
+    asked.length = 0;
+    await login(page);
+    await openParamPage(page);
+    // the next session's preload leaves it alone (the other apps were preloaded meanwhile)
+    await expect(page.locator('.wb-microapp--hidden[data-app="coredata"]')).toBeAttached({ timeout: 30_000 });
+    await page.waitForTimeout(3000);
+    expect(asked).toEqual([]);
+
+    await openTopMenu(page, '后台配置');
+    await expect(panel).toBeVisible({ timeout: 30_000 });
+    const before = asked.length;
+    await panel.getByRole('button', { name: /重\s?试/ }).click();
+    await expect.poll(() => asked.length).toBeGreaterThan(before);
   });
 
   test("a host that answers the shell's own page (a history fallback) is not taken for the app", async ({ page }) => {
