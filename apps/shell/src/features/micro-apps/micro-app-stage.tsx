@@ -69,7 +69,7 @@ function SubAppFrame({ descriptor, visible, height, route }: FrameProps) {
   const ref = useRef<HTMLDivElement>(null);
   const name = descriptor.serviceName;
   const status = useMicroApps((s) => s.status[name]);
-  // Where the app opens is fixed when the container is created; later routes go by route-change.
+  // Where the app opens is fixed when the container is created; later routes are sent to the running app.
   const [start] = useState(route);
 
   useEffect(() => {

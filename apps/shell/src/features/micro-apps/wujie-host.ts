@@ -142,7 +142,11 @@ export function subRouteChanged(name: unknown, path: unknown): void {
   routeListener?.(name, path);
 }
 
-/** The page wujie is handed was checked by entry-loader.ts; one it fetches itself (none today) is checked here. */
+/**
+ * wujie runs its page loader on the page it is handed (entry-loader.ts made it already: this is
+ * idempotent). Having one also keeps wujie from caching the parsed page per address, which
+ * would outlive a redeployment and a 重试.
+ */
 function guardPlugin(entry: string): plugin {
   return { htmlLoader: (html) => absolutizeAssets(checkEntryHtml(html, entry), entry) };
 }
