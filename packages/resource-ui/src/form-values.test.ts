@@ -56,7 +56,7 @@ describe('form values', () => {
 
   it('starts a new record with the defaults of the def', () => {
     expect(initialFormValues(vehicleResource)).toEqual({ inService: true });
-    expect(initialFormValues(subAppResource)).toEqual({ exec: true, fiber: true, alive: true, isDashboardApp: false, default: false, sort: 0 });
+    expect(initialFormValues(subAppResource)).toEqual({ routerMode: '', exec: true, fiber: true, alive: true, isDashboardApp: false, default: false, sort: 0 });
     expect(initialFormValues(paramResource)).toEqual({});
     // a dict key is a string, whatever the def's default is written as
     expect(initialFormValues(deptResource)).toEqual({ deptCategory: '2', sort: 1 });
