@@ -78,7 +78,7 @@ test.describe('sub-apps as their authors build them', () => {
       .click();
     await expect(message(page, '菜单已生成，重新加载菜单后可见')).toBeVisible();
 
-    await page.reload();
+    // this shell reads its menus again at once: the new top menu is there without a reload
     await openTopMenu(page, VUE2.name);
     await expect(page).toHaveURL(/\/vue2\/accumulated\/manager\/credits$/);
     await expect(vue2(page).locator('.vue2-credits')).toBeVisible({ timeout: 30_000 });

@@ -58,7 +58,7 @@ step "unit tests: shell, shared resource UI, coredata"
 run npm test -w @wb/shell
 run npm run test:subapps
 
-step "builds: shell (with its bundle budget), sub-apps, the Vue fixture"
+step "builds: shell (with its bundle budget), sub-apps, the fixtures (Vue 3, Vue 2, React 17)"
 run npm run build
 run npm run build:fixtures
 

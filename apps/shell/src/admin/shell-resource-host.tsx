@@ -5,14 +5,28 @@ import { blobErrorText, fileNameFromDisposition } from '@wb/resource-ui/download
 import { appEnv } from '../shared/env';
 import { feedback } from '../shared/feedback';
 import { i18n } from '../shared/i18n/i18n';
+import { queryClient } from '../shared/query-client';
 import { http, RequestError } from '../shared/request';
 import { useSession } from '../shared/session-store';
 import { ICONS } from '../shared/ui/icons';
 
+/**
+ * Writes on these pages that change what this very shell shows: its menus (菜单管理, 顶部菜单,
+ * 生成菜单) and its sub-app registry. They are read again at once, not at the next login.
+ */
+const SHELL_DATA_WRITES: [RegExp, string[][]][] = [
+  [/^\/us-system\/(menu|topmenu)\//, [['menu']]],
+  [/^\/us-system\/sub-app\//, [['menu'], ['sub-app']]],
+];
+
 /** The shell's request client as the resource UI's transport (its rules: headers, messages, 401, refresh). */
 const transport: ResourceTransport = {
   get: (url, params) => http.get(url, params),
-  post: (url, body, params) => http.post(url, body, { params }),
+  async post<T>(url: string, body?: unknown, params?: Record<string, unknown>) {
+    const data = await http.post<T>(url, body, { params });
+    for (const [path, keys] of SHELL_DATA_WRITES) if (path.test(url)) for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    return data;
+  },
   upload: (url, form) => http.post(url, form),
   async download(url, params) {
     try {
