@@ -86,7 +86,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: (err) => app.log.warn({ err }, 'database connection error') }));
   if (!opts.database) {
-    if (await seed(database.db, { tokenTtl: config.tokenTtl, refreshTtl: config.refreshTtl, hashPassword })) app.log.info('seeded the demo data');
+    // instances started together on one PostgreSQL seed one after the other: the first seeds, the others find it done
+    if (await database.exclusive(() => seed(database.db, { tokenTtl: config.tokenTtl, refreshTtl: config.refreshTtl, hashPassword }))) app.log.info('seeded the demo data');
     await analyze(database.db);
     app.addHook('onClose', () => database.close());
   }
@@ -98,24 +99,15 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     config,
     database,
     tokens: new TokenService(config.jwtSecret),
-    sessions: new SessionCheck(database.db),
+    sessions: new SessionCheck(database.db, changes),
     access: new Access(database.db, changes),
     changes,
     secrets: new SecretBox(config.secretKey),
-    totals: new TotalCache(),
+    totals: new TotalCache(changes),
     store: new LocalStore(config.dataDir),
     resources: new ResourceRegistry(),
     routes: [],
   };
-  // a user changed through another instance: their sessions are checked afresh here too
-  const userIds = (detail: string) =>
-    detail
-      .split(',')
-      .map(Number)
-      .filter((n) => n > 0);
-  changes.on('users', (detail) => (detail === '*' ? ctx.sessions.forgetAll() : ctx.sessions.forgetUser(...userIds(detail))));
-  // a tenant removed or expired through another instance ends its sessions here too
-  changes.on('tenants', () => ctx.sessions.forgetAll());
   const sms = new OutboxSms(database.db);
 
   // first, so that every answer carries them: API JSON, errors, docs, the shell and its files

@@ -24,8 +24,16 @@ export interface Database {
    * and `onReconnect` runs: notifications sent while it was down are lost, so the listener assumes anything changed.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while no other instance on this database runs its own (a PostgreSQL advisory
+   * lock): instances started together migrate and seed one after the other, never twice at once.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of migrations and seeding ('wb-migrate' as a number). */
+const MIGRATE_LOCK = 7_775_062;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -56,6 +64,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    // one process owns the embedded database: nobody to wait for
+    exclusive: (work) => work(),
     ping: async () => {
       await client.query('select 1');
       return true;
@@ -74,10 +84,21 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
   pool.on('error', report);
   pool.on('connect', (c) => c.on('error', report));
   const db = drizzlePg({ client: pool, schema });
-  await migratePg(db, { migrationsFolder });
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATE_LOCK]);
+      return await work();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATE_LOCK]).catch(() => undefined);
+      lock.release();
+    }
+  };
+  await exclusive(() => migratePg(db, { migrationsFolder }));
   return {
     db,
     kind: 'postgres',
+    exclusive,
     ping: async () => {
       await pool.query('select 1');
       return true;

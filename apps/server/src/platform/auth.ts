@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@wb/contracts/auth';
 import { TENANT_HEADER } from '@wb/contracts/constants';
 import type { Db } from '../db/client';
+import type { Changes } from './changes';
 import { session, tenant, user } from '../db/schema/index';
 import { forbidden, unauthorized } from './envelope';
 import type { AccessClaims, TokenService } from './tokens';
@@ -62,7 +63,23 @@ export class SessionCheck {
   /** users changed lately: answers about them are not cached, so a read racing the change's commit is not kept */
   private readonly changed = new Map<number, number>();
   static readonly SESSION_CACHE_MS = 10_000;
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes?: Changes,
+  ) {
+    // a session revoked, a user changed or a tenant ended through any instance: checked afresh here
+    changes?.on('sessions', (sid) => (sid === '*' ? this.alive.clear() : this.alive.delete(sid)));
+    changes?.on('users', (detail) =>
+      detail === '*'
+        ? this.forgetAll()
+        : this.forgetUser(
+            ...ids(detail)
+              .map(Number)
+              .filter((n) => n > 0),
+          ),
+    );
+    changes?.on('tenants', () => this.forgetAll());
+  }
 
   async isAlive(claims: SessionClaims): Promise<boolean> {
     let live = this.alive.get(claims.sid);
@@ -120,8 +137,10 @@ export class SessionCheck {
     return live;
   }
 
+  /** The session was revoked (logout, a replayed refresh token): refused at once on every instance. */
   forget(sid: string): void {
-    this.alive.delete(sid);
+    if (this.changes) this.changes.broadcast('sessions', sid);
+    else this.alive.delete(sid);
   }
 
   /** Something every session may depend on changed (a tenant, or changes were missed): check them all afresh. */

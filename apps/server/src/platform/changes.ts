@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 
 /** What a cache may depend on. */
-export type ChangeTopic = 'menus' | 'grants' | 'users' | 'tenants' | 'clients' | 'params';
+export type ChangeTopic = 'menus' | 'grants' | 'users' | 'tenants' | 'clients' | 'params' | 'sessions' | 'totals';
 
 const CHANNEL = 'wb_changes';
 
@@ -17,8 +17,10 @@ const CHANNEL = 'wb_changes';
 export class Changes {
   private readonly listeners = new Map<ChangeTopic, Set<(detail: string) => void>>();
   private stop?: () => Promise<void>;
+  private database?: Database;
 
   async start(database: Database): Promise<void> {
+    this.database = database;
     this.stop = await database.listen(
       CHANNEL,
       (payload) => {
@@ -38,6 +40,16 @@ export class Changes {
   async publish(db: Db, topic: ChangeTopic, detail = ''): Promise<void> {
     this.emit(topic, detail);
     await db.execute(sql`select pg_notify(${CHANNEL}, ${`${topic}|${detail}`})`);
+  }
+
+  /**
+   * For a change already committed (a revoked session, a write's totals): heard here at once,
+   * elsewhere as soon as the database passes it on. Never fails the caller: a lost notification
+   * leaves the others with their short cache lifetimes.
+   */
+  broadcast(topic: ChangeTopic, detail = ''): void {
+    this.emit(topic, detail);
+    void this.database?.db.execute(sql`select pg_notify(${CHANNEL}, ${`${topic}|${detail}`})`).catch(() => undefined);
   }
 
   /** `fn` runs when `topic` changes anywhere, and after a lost connection (with detail '*'). */

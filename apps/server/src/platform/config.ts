@@ -41,6 +41,8 @@ export interface Config {
   /** origins of the API when the shell calls it elsewhere (CSP connect-src; the shell's ENVIRONMENTS apiBase) */
   apiOrigins: string[];
   logLevel: string;
+  /** server processes on this machine (node:cluster), each a full instance on the same PostgreSQL */
+  workers: number;
   /** third-party identity providers for the code-grant login, by source name */
   socialProviders: Record<string, SocialProvider>;
 }
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // the API hosts of the shell's deployments (apps/shell/src/shared/env.ts ENVIRONMENTS)
     apiOrigins: hostList('API_ORIGINS', env.API_ORIGINS, 'https://uat-api.workbench.example.com,https://gray-api.workbench.example.com,https://test-api.workbench.example.com'),
     logLevel: env.LOG_LEVEL || 'info',
+    workers: int('WORKERS', env.WORKERS, 1),
     socialProviders: socialProviders(env.SOCIAL_PROVIDERS),
     ...overrides,
   };

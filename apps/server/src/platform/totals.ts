@@ -1,13 +1,19 @@
+import type { Changes } from './changes';
+
 /**
  * Remembers list totals so that paging through a large table does not count it
  * on every page (an exact count per page cut throughput by 3.5×). Totals are kept
  * per resource, caller's scope and filters; a write to a resource forgets all of
- * its totals at once; other server instances see the new total within TTL_MS
- * (records themselves are never cached).
+ * its totals at once, on every server instance (platform/changes.ts; TTL_MS is the
+ * last resort should a notification be lost). Records themselves are never cached.
  */
 export class TotalCache {
   static readonly TTL_MS = 30_000;
   private readonly entries = new Map<string, { total: number; at: number }>();
+
+  constructor(private readonly changes?: Changes) {
+    changes?.on('totals', (resource) => (resource === '*' ? this.entries.clear() : this.drop(resource)));
+  }
 
   async get(resource: string, scopeKey: string, filterKey: string, count: () => Promise<number>): Promise<number> {
     const key = `${resource}\u0000${scopeKey}\u0000${filterKey}`;
@@ -19,8 +25,13 @@ export class TotalCache {
     return total;
   }
 
-  /** Forgets every total of one resource, in every scope. */
+  /** Forgets every total of one resource, in every scope, here and on the other instances. */
   forget(resource: string): void {
+    if (this.changes) this.changes.broadcast('totals', resource);
+    else this.drop(resource);
+  }
+
+  private drop(resource: string): void {
     const prefix = `${resource}\u0000`;
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }

@@ -1,0 +1,114 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { testApp, type TestApp } from './helper';
+
+/**
+ * Three server instances on one PostgreSQL database behind a small round-robin load
+ * balancer, as WORKERS=3 or three containers run them. Every instance caches sessions
+ * (10 s), menus (10 s) and list totals (30 s); a logout, a menu edit or a new record made
+ * through one holds on the others within a second, through the database's change feed
+ * (platform/changes.ts). Each cache is warmed on every instance first, so a pass is the
+ * feed's doing and not a cache miss. PostgreSQL only: the embedded database has one owner.
+ */
+
+const BASIC = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
+let first: TestApp;
+const instances: FastifyInstance[] = [];
+const ports: number[] = [];
+let balancer: Server;
+let balancerPort = 0;
+
+/** Round robin over the instances' ports, request by request. */
+function roundRobin(): Server {
+  let next = 0;
+  return createServer((req, res) => {
+    const port = ports[next++ % ports.length];
+    const upstream = request({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+}
+
+async function call(port: number, method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: { 'tenant-id': '000000', ...(token ? { 'saas-auth': `bearer ${token}` } : { authorization: BASIC }), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, read field by field
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function loginThroughBalancer(): Promise<string> {
+  const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: 'admin123', grant_type: 'password', scope: 'all' });
+  const res = await call(balancerPort, 'POST', `/us-auth/oauth/token?${q}`);
+  expect(res.status).toBe(200);
+  return res.body.access_token as string;
+}
+
+/** Polls `check` until it holds, for at most one second. */
+async function withinASecond(check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > 1000) throw new Error('not within one second');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return Date.now() - started;
+}
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('three instances on one PostgreSQL behind a load balancer', () => {
+  beforeAll(async () => {
+    first = await testApp();
+    instances.push(first.app);
+    for (let i = 0; i < 2; i++) {
+      const { app } = await buildApp({ env: {}, logger: false, config: { ...first.ctx.config } });
+      instances.push(app);
+    }
+    for (const app of instances) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      ports.push((app.server.address() as AddressInfo).port);
+    }
+    balancer = roundRobin();
+    await new Promise<void>((resolve) => balancer.listen(0, '127.0.0.1', resolve));
+    balancerPort = (balancer.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => balancer?.close(resolve));
+    for (const app of instances.slice(1)) await app.close();
+    await first?.close();
+  });
+
+  it('a logout on one instance: the token is refused on the others within a second', async () => {
+    const token = await loginThroughBalancer();
+    for (const port of ports) expect((await call(port, 'GET', '/us-user/info', token)).status).toBe(200);
+    expect((await call(ports[0], 'GET', '/us-auth/oauth/logout', token)).status).toBe(200);
+    for (const port of ports.slice(1)) await withinASecond(async () => (await call(port, 'GET', '/us-user/info', token)).status === 401);
+  });
+
+  it('a menu renamed on one instance: the others serve the new menu within a second', async () => {
+    const token = await loginThroughBalancer();
+    const tops = (await call(balancerPort, 'GET', '/us-system/v2/top-menu-multi/top-menu', token)).body.data;
+    const top = tops.find((t: { name: string }) => t.name === '系统管理');
+    const routes = async (port: number) => (await call(port, 'GET', `/us-system/v2/menu-multi/routes?topMenuId=${top.id}`, token)).body.data as { id: string; name: string }[];
+    for (const port of ports) expect((await routes(port))[0].name).toBe('系统管理');
+    const detail = (await call(ports[0], 'GET', `/us-system/menu/detail?id=${(await routes(ports[0]))[0].id}`, token)).body.data;
+    expect((await call(ports[0], 'POST', '/us-system/menu/submit', token, { ...detail, name: '系统设置' })).status).toBe(200);
+    for (const port of ports.slice(1)) await withinASecond(async () => (await routes(port))[0].name === '系统设置');
+  });
+
+  it('a record added on one instance: the list totals of the others count it within a second', async () => {
+    const token = await loginThroughBalancer();
+    const total = async (port: number) => (await call(port, 'GET', '/us-system/param/list?current=1&size=1', token)).body.data.total as number;
+    const before = await total(ports[0]);
+    for (const port of ports) expect(await total(port)).toBe(before);
+    const added = await call(ports[0], 'POST', '/us-system/param/submit', token, { paramName: '多实例', paramKey: 'multi.instance', paramValue: '1' });
+    expect(added.status).toBe(200);
+    for (const port of ports.slice(1)) await withinASecond(async () => (await total(port)) === before + 1);
+  });
+});
