@@ -3,7 +3,8 @@
  * route measured in the same run (ratios compare across machines; absolute
  * numbers do not). Run: npm run bench   (BENCH_SECONDS, BENCH_PARAMS override)
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -13,12 +14,21 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = 10;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
-type Ports = { app: number; bare: number; rows: number; users: number; depts: number };
-const ports = await new Promise<Ports>((resolve, reject) => {
-  createInterface({ input: child.stdout }).once('line', (l) => resolve(JSON.parse(l) as Ports));
-  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
+// one signing key for both instances of the two-instance row (a token from one is good on the other)
+const env = { ...process.env, BENCH_JWT_SECRET: randomBytes(32).toString('hex') };
+/** Starts bench/server.ts and reads the first line it prints. */
+function startServer<T>(extra: Record<string, string> = {}): { child: ChildProcess; ready: Promise<T> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...env, ...extra } });
+  const ready = new Promise<T>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (l) => resolve(JSON.parse(l) as T));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, ready };
+}
+type Ports = { app: number; bare: number; rows: number; users: number; depts: number; databaseUrl?: string };
+const { child, ready } = startServer<Ports>();
+const ports = await ready;
+let replica: ChildProcess | undefined;
 const base = `http://127.0.0.1:${ports.app}`;
 
 try {
@@ -86,7 +96,24 @@ try {
   for (const n of ['dept/lazy-tree (', 'dept/lazy-list branch', 'dept/lazy-tree, 1', 'dept/lazy-list, 1'])
     console.log(`  ${get(n).name} p99 ${get(n).p99} ms: ${get(n).p99 < 20 ? 'met' : 'MISSED'}`);
   for (const n of ['menu routes', 'checkToken']) console.log(`  ${n} ${((get(n).rps / bare) * 100).toFixed(1)}%: ${get(n).rps / bare >= 0.25 ? 'met' : 'MISSED'}`);
+
+  // More than one process: the same list with the same 20 connections, on one instance, then
+  // spread over two instances on the same PostgreSQL database (the second one started here).
+  if (ports.databaseUrl) {
+    const second = startServer<{ app: number }>({ BENCH_REPLICA_OF: ports.databaseUrl });
+    replica = second.child;
+    const other = (await second.ready).app;
+    const path = '/us-system/param/list?current=1&size=10';
+    const run = (port: number, n: number) => autocannon({ url: `http://127.0.0.1:${port}${path}`, headers, connections: n, duration: seconds });
+    const one = await run(ports.app, 20);
+    const two = await Promise.all([run(ports.app, 10), run(other, 10)]);
+    const rps2 = two[0].requests.average + two[1].requests.average;
+    console.log(`\nparam/list, 20 connections, instances on one PostgreSQL database:`);
+    console.log(`  1 instance   ${one.requests.average.toFixed(0).padStart(7)} req/s   p99 ${one.latency.p99} ms`);
+    console.log(`  2 instances  ${rps2.toFixed(0).padStart(7)} req/s   p99 ${Math.max(two[0].latency.p99, two[1].latency.p99)} ms   (${(rps2 / one.requests.average).toFixed(2)}× one)`);
+  }
 } finally {
+  replica?.kill('SIGTERM');
   // the server drops its scratch database on the way out
   const exited = once(child, 'exit');
   child.kill('SIGTERM');

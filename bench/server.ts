@@ -26,8 +26,18 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
 }
 
 const serverUrl = process.env.DATABASE_URL;
-let databaseUrl: string | undefined;
+/** a second instance (bench/api.ts's two-instance row): the first one's scratch database, nothing seeded */
+const replicaOf = process.env.BENCH_REPLICA_OF;
+const jwtSecret = process.env.BENCH_JWT_SECRET;
+let databaseUrl: string | undefined = replicaOf;
 let dropScratch = async () => {};
+if (replicaOf) {
+  const { app } = await buildApp({ env: {}, logger: false, config: { dataDir: ':memory:', databaseUrl, jwtSecret, captchaEnabled: false, loginRateLimit: 100_000 } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ app: (app.server.address() as { port: number }).port })}\n`);
+  process.on('SIGTERM', () => void app.close().finally(() => process.exit(0)));
+  await new Promise(() => undefined);
+}
 if (serverUrl) {
   const name = `wb_bench_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `CREATE DATABASE ${name}`);
@@ -41,7 +51,7 @@ const rows = Number(process.env.BENCH_PARAMS ?? 100_000);
 const { app, ctx } = await buildApp({
   env: {},
   logger: false,
-  config: { dataDir: databaseUrl ? ':memory:' : mkdtempSync(join(tmpdir(), 'wb-bench-')), databaseUrl, captchaEnabled: false, loginRateLimit: 100_000 },
+  config: { dataDir: databaseUrl ? ':memory:' : mkdtempSync(join(tmpdir(), 'wb-bench-')), databaseUrl, jwtSecret, captchaEnabled: false, loginRateLimit: 100_000 },
 });
 await ctx.database.db.execute(sql`
   INSERT INTO param (tenant_id, param_name, param_key, param_value)
@@ -87,7 +97,7 @@ bare.get('/bare', async () => ({ code: 200, success: true, data: { hello: 'world
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
-process.stdout.write(`${JSON.stringify({ app: port(app), bare: port(bare), rows, users, depts: branches * (teamsPer + 1) })}\n`);
+process.stdout.write(`${JSON.stringify({ app: port(app), bare: port(bare), rows, users, depts: branches * (teamsPer + 1), databaseUrl })}\n`);
 process.on('SIGTERM', () => {
   void app
     .close()
