@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CAPTCHA_CODE, CAPTCHA_PORT, baseUrl } from './support/servers';
-import { buttonName, fillLogin, message, tab } from './support/shell';
+import { buttonName, fillLogin, loginFailure, tab } from './support/shell';
 
 // This server runs with tenant mode, the captcha on and CAPTCHA_FIXED_CODE, so the test knows the answer.
 test.use({ baseURL: baseUrl(CAPTCHA_PORT) });
@@ -20,7 +20,7 @@ test('login with the captcha on: a wrong code is refused, the right one logs in'
   const firstPicture = await picture.getAttribute('src');
   await page.locator('#login_code').fill('0000');
   await page.getByRole('button', { name: buttonName('登录') }).click();
-  await expect(message(page, '验证码不正确')).toBeVisible();
+  await expect(loginFailure(page, '验证码不正确')).toBeVisible();
   // A refused code fetches a new captcha and clears the field.
   await expect(page.locator('#login_code')).toHaveValue('');
   await expect.poll(() => picture.getAttribute('src')).not.toBe(firstPicture);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buttonName, confirmDialog, fillLogin, login, logout, message, tab, userMenu } from './support/shell';
+import { buttonName, confirmDialog, fillLogin, login, loginFailure, logout, tab, userMenu } from './support/shell';
 
 test.describe('login and session', () => {
   test('login (captcha off) lands on /wel/index with the 工作台 tab', async ({ page }) => {
@@ -18,11 +18,48 @@ test.describe('login and session', () => {
     await expect(page.locator('.wb-top-menu').getByRole('menuitem', { name: '系统管理' })).toBeVisible();
   });
 
+  test('the form is on screen and takes typing before any script has run, and keeps it', async ({ page }) => {
+    // Every script of the page waits until the fields are filled in.
+    let release!: () => void;
+    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsMayLoad;
+      await route.continue();
+    });
+    await page.goto('/login?redirect=%2Fsystem%2Fparam', { waitUntil: 'commit' });
+    await fillLogin(page);
+    // The scripts are held: the button waits for them, and Enter cannot send the form the browser's way (the password in the address).
+    await expect(page.getByRole('button', { name: buttonName('登录') })).toBeDisabled();
+    await page.locator('#login_password').press('Enter');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsystem%2Fparam$/);
+
+    release();
+    await expect(page.getByRole('button', { name: buttonName('登录') })).toBeEnabled();
+    await expect(page.locator('#login_username')).toHaveValue('admin');
+    await expect(page.locator('#login_password')).toHaveValue('admin123');
+    await page.getByRole('button', { name: buttonName('登录') }).click();
+    await expect(page).toHaveURL(/\/system\/param$/);
+    await expect(tab(page, '参数管理')).toBeVisible();
+  });
+
+  test('the language switch changes the form in place and is remembered', async ({ page }) => {
+    await page.goto('/login');
+    await page.locator('#login_username').fill('admin');
+    await page.getByRole('button', { name: '切换语言' }).click();
+    await expect(page.locator('label[for="login_username"]')).toHaveText('Account');
+    await expect(page).toHaveTitle('Log in');
+    await expect(page.locator('#login_username')).toHaveValue('admin');
+    await page.reload();
+    await expect(page.locator('label[for="login_username"]')).toHaveText('Account');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await expect(page.locator('label[for="login_username"]')).toHaveText('账号');
+  });
+
   test('a wrong password shows the server error description', async ({ page }) => {
     await page.goto('/login');
     await fillLogin(page, 'admin', 'wrong-password');
     await page.getByRole('button', { name: buttonName('登录') }).click();
-    await expect(message(page, '用户名或密码错误')).toBeVisible();
+    await expect(loginFailure(page, '用户名或密码错误')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 

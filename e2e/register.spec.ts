@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CAPTCHA_CODE, CAPTCHA_PORT, baseUrl } from './support/servers';
 import { approvePendingGuests, fixedCaptcha, unique } from './support/api';
-import { buttonName, message } from './support/shell';
+import { buttonName, message, loginFailure } from './support/shell';
 
 // Tenant mode is on here, so the registration asks for the tenant; every captcha answers CAPTCHA_CODE.
 const base = baseUrl(CAPTCHA_PORT);
@@ -54,7 +54,7 @@ test('registration: the messages, a refusal from the server, the request submitt
     await page.getByRole('button', { name: buttonName('登录') }).click();
   };
   await loginWith();
-  await expect(message(page, '账号正在等待管理员审核')).toBeVisible();
+  await expect(loginFailure(page, '账号正在等待管理员审核')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 
   await approvePendingGuests(base, '000000', await fixedCaptcha(base, CAPTCHA_CODE));

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { MAIN_PORT, baseUrl } from './support/servers';
 import { approvePendingGuests, unique } from './support/api';
 import { startFakeProvider } from './support/fake-provider';
-import { buttonName, message } from './support/shell';
+import { buttonName, message, loginFailure } from './support/shell';
 
 // The main server knows this provider as 'gitee' (support/servers.ts SOCIAL_PROVIDERS).
 let provider: Server;
@@ -39,7 +39,7 @@ test('third-party login: an unknown identity registers, waits for approval, then
 
   // the identity is bound now, but the account waits for an administrator
   await gitee.click();
-  await expect(message(page, '账号正在等待管理员审核')).toBeVisible();
+  await expect(loginFailure(page, '账号正在等待管理员审核')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
   await approvePendingGuests(baseUrl(MAIN_PORT));

@@ -4,7 +4,7 @@ import { signedIn } from './support/api';
 import { openTopMenu } from './support/micro-apps';
 import { formDialog, openAdminPage, pickOption, row, selectOf, submit } from './support/organisation';
 import { CAPTCHA_CODE, CAPTCHA_PORT, baseUrl, MAIN_PORT } from './support/servers';
-import { ADMIN, buttonName, fillLogin, login, message } from './support/shell';
+import { ADMIN, buttonName, fillLogin, login, message, loginFailure } from './support/shell';
 
 /**
  * The platform administrator's tenants and clients: a tenant on a package whose administrator sees
@@ -76,7 +76,7 @@ test.describe('tenants', () => {
     const later = await browser.newContext({ baseURL: base });
     const again = await later.newPage();
     await loginTenant(again, tenantId, 'admin', 'Admin1234');
-    await expect(message(again, '租户授权已过期,请联系管理员')).toBeVisible();
+    await expect(loginFailure(again, '租户授权已过期,请联系管理员')).toBeVisible();
     await expect(again).toHaveURL(/\/login$/);
     await later.close();
   });

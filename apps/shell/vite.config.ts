@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -38,6 +39,7 @@ function bundleGraph(): Plugin {
           imports: out.imports,
           dynamicImports: out.dynamicImports,
           modules: out.moduleIds.map(rel),
+          css: [...(out.viteMetadata?.importedCss ?? [])],
           // Rendered (minified, before gzip) bytes per module, to explain a chunk's size.
           renderedBytes: Object.fromEntries(Object.entries(out.modules).map(([id, m]) => [rel(id), m.renderedLength])),
         };
@@ -58,49 +60,20 @@ function bundleGraph(): Plugin {
 }
 
 /**
- * Groups the login route's modules into few chunks: the entry's static graph
- * ('entry-deps'), and what only the login page adds ('request', 'login-deps').
- * Left alone, Rollup splits the login page's dependencies into a dozen small
- * chunks, one per set of lazy pages sharing them, and each gzips worse on its
- * own: /login went from 229.1 KB to 226.3 KB gzipped with this (measured).
- * The entry and the login page import antd by deep paths, so this static
- * graph is the real one (antd's index reaches every component). Pages that
- * need Form or Input load 'login-deps' once; nothing is loaded twice.
+ * /login is a document of its own (login.html, pre-rendered by
+ * scripts/prerender-login.mjs); the development server answers it as the
+ * built server does.
  */
-type ChunkMeta = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null; getModuleIds: () => IterableIterator<string> };
-
-function loginChunk(): (id: string, meta: ChunkMeta) => string | undefined {
-  let loginOnly: Set<string> | undefined;
-  let entryDeps: Set<string> | undefined;
-  const closure = (start: string, getModuleInfo: (id: string) => { importedIds: readonly string[] } | null) => {
-    const seen = new Set<string>();
-    const stack = [start];
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      stack.push(...(getModuleInfo(id)?.importedIds ?? []));
-    }
-    return seen;
-  };
-  return (id, { getModuleInfo, getModuleIds }) => {
-    if (!loginOnly || !entryDeps) {
-      const ids = [...getModuleIds()];
-      const find = (tail: string) => ids.find((m) => m.endsWith(tail));
-      const loginPage = find('/src/features/auth/login-page.tsx');
-      const main = find('/src/main.tsx');
-      if (!loginPage || !main) throw new Error('loginChunk: the login page or main.tsx is not in the module graph');
-      const entry = closure(main, getModuleInfo);
-      loginOnly = new Set([...closure(loginPage, getModuleInfo)].filter((m) => !entry.has(m) && m !== loginPage));
-      entryDeps = new Set([...entry].filter((m) => m !== main));
-    }
-    // The entry's own modules are named too: Rollup moves unassigned dependencies of a
-    // manual chunk into it, which would pull React into the login chunk.
-    if (entryDeps.has(id)) return 'entry-deps';
-    if (!loginOnly.has(id)) return undefined;
-    // The request client (axios and the shell's own modules) apart from the form
-    // components: every signed-in page needs the first, not all need the second.
-    return id.includes('/node_modules/axios/') || !id.includes('/node_modules/') ? 'request' : 'login-deps';
+function loginDocument(): Plugin {
+  return {
+    name: 'wb-login-document',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/login' || req.url?.startsWith('/login?')) req.url = `/login.html${req.url.slice('/login'.length)}`;
+        next();
+      });
+    },
   };
 }
 
@@ -109,10 +82,12 @@ function loginChunk(): (id: string, meta: ChunkMeta) => string | undefined {
  * condition; production builds use its production build (no dev warnings,
  * tens of KB smaller in the entry chunk).
  */
+const appDir = dirname(fileURLToPath(import.meta.url));
+
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), bundleGraph()],
+  plugins: [react(), bundleGraph(), loginDocument()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') }] : [],
   },
@@ -123,6 +98,6 @@ export default defineConfig(({ command }) => ({
   build: {
     // The per-route budget is enforced by scripts/check-bundle.mjs instead.
     chunkSizeWarningLimit: 2000,
-    rollupOptions: { output: { manualChunks: loginChunk() } },
+    rollupOptions: { input: { main: join(appDir, 'index.html'), login: join(appDir, 'login.html') } },
   },
 }));

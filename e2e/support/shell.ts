@@ -21,6 +21,11 @@ export async function login(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/wel\/index$/);
 }
 
+/** A refusal the login page shows above its button (the login document has no antd messages). */
+export function loginFailure(page: Page, text: string | RegExp): Locator {
+  return page.locator('.login-failure').getByText(text);
+}
+
 /** The text of the one antd message on screen. */
 export function message(page: Page, text: string | RegExp): Locator {
   return page.locator('.ant-message').getByText(text);

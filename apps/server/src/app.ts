@@ -33,6 +33,7 @@ import { Changes } from './platform/changes';
 import { SecretBox } from './platform/secrets';
 import { registerAuthentication, SessionCheck } from './platform/auth';
 import { loadConfig, type Config } from './platform/config';
+import { loginDocumentFile } from '@wb/contracts/login-document';
 import type { AppContext } from './platform/context';
 import { Envelope, ok } from './platform/envelope';
 import { clientErrorHandler, registerErrorHandling, routerError } from './platform/errors';
@@ -41,7 +42,7 @@ import { loggerOptions } from './platform/log-redaction';
 import { OutboxSms } from './platform/sms';
 import { ResourceRegistry } from './platform/crud/registry';
 import { registerSecurityHeaders } from './platform/security-headers';
-import { findStaticApps, serveStaticApps, staticAppFor } from './platform/static-apps';
+import { findStaticApps, pageDocumentFor, serveStaticApps } from './platform/static-apps';
 import { LocalStore } from './platform/storage';
 import { TokenService } from './platform/tokens';
 import { TotalCache } from './platform/totals';
@@ -131,7 +132,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   });
 
   const staticApps = findStaticApps(config.shellDir, config.subappsDir);
-  registerErrorHandling(app, (url) => (API_PREFIXES.some((p) => url.startsWith(p)) ? undefined : staticAppFor(staticApps, url)?.dir));
+  const loginFile = loginDocumentFile({ tenantMode: config.tenantMode, captchaEnabled: config.captchaEnabled });
+  registerErrorHandling(app, (url) => (API_PREFIXES.some((p) => url.startsWith(p)) ? undefined : pageDocumentFor(staticApps, url, loginFile)));
   if (config.corsOrigins.length)
     await app.register(cors, {
       origin: config.corsOrigins,

@@ -1,12 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-// Initialises i18next (zh/en bundles, stored locale) before the first render.
-import './shared/i18n/i18n';
 import { obsoleteRedirect } from './shared/env';
 import { captureErrorsFromStart } from './app/early-errors';
-import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
-import './app/global.css';
+import { startApp } from './app/start';
 
 // Before anything renders, so start-up failures reach the local error log too.
 captureErrorsFromStart();
@@ -19,11 +13,5 @@ const movedTo = obsoleteRedirect(window.location);
 if (movedTo) {
   void import('./app/obsolete-domain-alert').then(({ showObsoleteDomainAlert }) => showObsoleteDomainAlert(movedTo));
 } else {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <AppRouter />
-      </Providers>
-    </StrictMode>,
-  );
+  startApp(document.getElementById('root')!);
 }

@@ -78,10 +78,10 @@ function isDatabaseDown(err: unknown): boolean {
 }
 
 /**
- * `pageRoot` tells, for a page URL that matched no route, the folder of the app
- * whose history-mode route it is (/wel/index → the shell), or undefined.
+ * `pageOf` tells, for a page URL that matched no route, the page document of the app
+ * whose history-mode route it is (/wel/index → the shell's index.html), or undefined.
  */
-export function registerErrorHandling(app: FastifyInstance, pageRoot: (url: string) => string | undefined): void {
+export function registerErrorHandling(app: FastifyInstance, pageOf: (url: string) => { dir: string; file: string } | undefined): void {
   app.setErrorHandler((err: FastifyError & { validation?: AjvError[]; validationContext?: string }, req, reply) => {
     if (err.validation) {
       const part = err.validationContext === 'body' ? req.body : err.validationContext === 'params' ? req.params : err.validationContext === 'headers' ? req.headers : req.query;
@@ -109,8 +109,8 @@ export function registerErrorHandling(app: FastifyInstance, pageRoot: (url: stri
   });
   app.setNotFoundHandler((req, reply) => {
     // history-mode routes of the shell (/wel/index, /system/param …) and sub-apps are pages, not API calls
-    const root = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') ? pageRoot(req.url) : undefined;
-    if (root) return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    const page = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') ? pageOf(req.url) : undefined;
+    if (page) return reply.header('cache-control', 'no-cache').sendFile(page.file, page.dir);
     reply.status(404).send({ code: 404, success: false, data: null, msg: `接口不存在: ${req.method} ${req.url.split('?')[0]}` });
   });
 }

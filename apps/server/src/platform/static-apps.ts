@@ -58,3 +58,16 @@ export async function serveStaticApps(app: FastifyInstance, apps: StaticApp[]): 
 export function staticAppFor(apps: StaticApp[], url: string): StaticApp | undefined {
   return apps.find((a) => url.startsWith(a.prefix) || `${url}/` === a.prefix);
 }
+
+/**
+ * The document a page URL is answered with: the app's index.html, except the
+ * shell's /login, which is a pre-rendered document of its own, one per login
+ * settings choice (`loginFile`; a shell built before there was one falls back to index.html).
+ */
+export function pageDocumentFor(apps: StaticApp[], url: string, loginFile: string): { dir: string; file: string } | undefined {
+  const app = staticAppFor(apps, url);
+  if (!app) return undefined;
+  const path = url.split('?')[0];
+  const login = app.prefix === '/' && path === '/login' && existsSync(join(app.dir, loginFile));
+  return { dir: app.dir, file: login ? loginFile : 'index.html' };
+}

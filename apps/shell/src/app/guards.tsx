@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { FIRST_PAGE, LOCK_PAGE } from '@wb/contracts/constants';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { LOCK_PAGE } from '@wb/contracts/constants';
 import { useSession } from '../shared/session-store';
-import { safeRedirect } from '../shared/navigation';
 
 /**
  * Navigation guard: without a token go to /login, keeping where the
@@ -23,10 +22,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** With a token, /login leads into the app (to the saved target, else the first page). */
-export function GuestOnly({ children }: { children: ReactNode }) {
-  const token = useSession((s) => s.token);
-  const [params] = useSearchParams();
-  if (token) return <Navigate to={safeRedirect(params.get('redirect'), FIRST_PAGE)} replace />;
-  return <>{children}</>;
+/**
+ * /login reached inside the shell (logout, an expired session, a guard): the
+ * login document is loaded in its place, which also leaves nothing of the
+ * last session in memory. With a token that document leads back into the app.
+ */
+export function LoginDocument() {
+  useEffect(() => window.location.replace(`/login${window.location.search}`), []);
+  return null;
 }

@@ -3,21 +3,17 @@ import { BrowserRouter, Navigate, useLocation, useNavigate, useRoutes, type Rout
 import { FIRST_PAGE, LOCK_PAGE } from '@wb/contracts/constants';
 import { setNavigator } from '../shared/navigation';
 import { PageLoading } from '../shared/ui/page-loading';
-import { GuestOnly, RequireAuth } from './guards';
+import { LoginDocument, RequireAuth } from './guards';
 import { fixedPages } from './page-registry';
 import { ErrorBoundary } from './error-boundary';
 import type { OutsidePageKind } from './pages/outside-page';
 
 /*
- * Every page is its own chunk. The login route must not pull the layout or
- * ProComponents (scripts/check-bundle.mjs checks the built output).
- *
- * The declarative router (BrowserRouter + a route config) rather than
- * createBrowserRouter: nothing here uses loaders or actions, and the data
- * router costs ~17 KB gzipped more in the entry, which the 230 KB /login
- * budget cannot afford. Guards are wrapper components.
+ * Every page is its own chunk. /login is not among them: it is a document of
+ * its own (login.html, login-main.tsx), pre-rendered, which the server answers
+ * /login with. The declarative router (BrowserRouter + a route config): nothing
+ * here uses loaders or actions. Guards are wrapper components.
  */
-const LoginPage = lazy(() => import('../features/auth/login-page'));
 const MainLayout = lazy(() => import('./layout/main-layout'));
 const WelcomePage = lazy(() => import('./pages/welcome-page'));
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
@@ -57,7 +53,7 @@ function errorPage(status: '403' | '404' | '500') {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <GuestOnly>{page(LoginPage)}</GuestOnly> },
+  { path: '/login', element: <LoginDocument /> },
   { path: LOCK_PAGE, element: <RequireAuth>{page(LockPage)}</RequireAuth> },
   // Password retrieval needs no session.
   { path: '/forgot-password', element: page(RetrievePasswordPage) },

@@ -6,7 +6,7 @@ import { feedback } from '../../shared/feedback';
 import { failureText } from '../../shared/request';
 import { getCaptcha } from './api/captcha';
 import { registerGuest, tenantByHost, type GuestRegistration } from './api/register';
-import { CaptchaField } from './auth-frame';
+import { CaptchaField } from './captcha-field';
 
 interface Fields extends GuestRegistration {
   confirm: string;

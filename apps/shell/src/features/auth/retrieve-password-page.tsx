@@ -7,8 +7,10 @@ import { passwordChangeError, phoneError } from '@wb/contracts/validation';
 import '../../shared/i18n/shell-texts';
 import { feedback } from '../../shared/feedback';
 import { usePageTitle } from '../../shared/ui/use-page-title';
-import { loginSettingsQuery } from './api/login-settings';
-import { AuthFrame, CaptchaField } from './auth-frame';
+import { getLoginSettings, loginSettingsQueryKey } from './api/login-settings';
+import { AuthFrame } from './auth-frame';
+import { CaptchaField } from './captcha-field';
+import { LanguageToggle } from '../../shared/ui/language-toggle';
 import { resetPassword, retrieveCaptcha, retrieveUserInfo, sendRetrieveSms, validateRetrieveCode } from './api/retrieve';
 import './retrieve-password-page.css';
 
@@ -211,12 +213,12 @@ export default function RetrievePasswordPage() {
   const { t } = useTranslation();
   usePageTitle(t('retrieve.title'));
   const navigate = useNavigate();
-  const settings = useQuery(loginSettingsQuery);
+  const settings = useQuery({ queryKey: loginSettingsQueryKey, queryFn: getLoginSettings, staleTime: 5 * 60_000 });
   const [step, setStep] = useState(0);
   const [progress, setProgress] = useState<Progress | null>(null);
 
   return (
-    <AuthFrame title={t('retrieve.title')} className="retrieve-card">
+    <AuthFrame title={t('retrieve.title')} className="retrieve-card" language={<LanguageToggle />}>
       <Steps
         size="small"
         current={step}

@@ -1,17 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getStore, setStore } from '../storage';
-import { LANGUAGE_STORE_NAME } from '../storage-names';
+import { markDocument, saveLanguage, storedLanguage, type Language } from './language';
 import { zh } from './zh';
 import { en } from './en';
 
-export type Language = 'zh' | 'en';
-export const LANGUAGES: Language[] = ['zh', 'en'];
-
-function storedLanguage(): Language {
-  const value = getStore<string>(LANGUAGE_STORE_NAME);
-  return value === 'en' ? 'en' : 'zh';
-}
+export { LANGUAGES, type Language } from './language';
 
 const initial = storedLanguage();
 
@@ -25,7 +18,7 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   showSupportNotice: false,
 });
-document.documentElement.lang = initial === 'zh' ? 'zh-CN' : 'en';
+markDocument(initial);
 
 export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'zh';
@@ -36,8 +29,7 @@ export function currentLanguage(): Language {
  * re-render; antd follows through Providers, dayjs through dayjs-locale.ts.
  */
 export async function setLanguage(language: Language): Promise<void> {
-  setStore(LANGUAGE_STORE_NAME, language);
-  document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+  saveLanguage(language);
   await i18n.changeLanguage(language);
 }
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage } from '../i18n/i18n';
-import './language-toggle.css';
 
 /**
- * A one-button language switch for pages without the header (login). A plain
- * button keeps the login route free of antd Button, Dropdown and Menu.
+ * A one-button language switch for pages without the header (password retrieval; its
+ * style is the auth frame's). A plain
+ * button: no antd Button, Dropdown and Menu for one click.
  */
 export function LanguageToggle() {
   const { t } = useTranslation();

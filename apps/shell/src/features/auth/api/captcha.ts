@@ -1,7 +1,7 @@
 import type { CaptchaResponse } from '@wb/contracts/auth';
-import { http } from '../../../shared/request';
+import { authFetch } from './auth-fetch';
 
 /** GET /us-auth/oauth/captcha answers raw `{key, image}`, not the envelope. */
 export function getCaptcha(): Promise<CaptchaResponse> {
-  return http.raw<CaptchaResponse>({ method: 'get', url: '/us-auth/oauth/captcha' });
+  return authFetch<CaptchaResponse>('/us-auth/oauth/captcha');
 }

@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_TENANT_ID } from '@wb/contracts/constants';
-import { http } from '../../../shared/request';
+import { authFetch } from './auth-fetch';
 
 /** Tenant and captcha modes are the server's choice (GET /us-auth/oauth/login-settings). */
 export interface LoginSettings {
@@ -21,11 +20,7 @@ export const DEFAULT_LOGIN_SETTINGS: LoginSettings = {
 };
 
 export function getLoginSettings(): Promise<LoginSettings> {
-  return http.get<LoginSettings>('/us-auth/oauth/login-settings', undefined, { silent: true });
+  return authFetch<LoginSettings>('/us-auth/oauth/login-settings', { envelope: true });
 }
 
-export const loginSettingsQuery = queryOptions({
-  queryKey: ['auth', 'login-settings'],
-  queryFn: getLoginSettings,
-  staleTime: 5 * 60_000,
-});
+export const loginSettingsQueryKey = ['auth', 'login-settings'] as const;

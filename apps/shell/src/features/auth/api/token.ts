@@ -1,6 +1,6 @@
 import type { TokenResponse } from '@wb/contracts/auth';
 import { TENANT_HEADER } from '@wb/contracts/constants';
-import { http } from '../../../shared/request';
+import { authFetch } from './auth-fetch';
 
 export interface LoginInput {
   tenantId: string;
@@ -13,17 +13,15 @@ export interface LoginInput {
 /**
  * POST /us-auth/oauth/token with the credentials in a form body (OAuth2), never in
  * the URL, which servers and proxies write to their logs. Failures
- * come back as `{error, error_description}`; the login page shows the description
- * as an error, so this call stays silent.
+ * come back as `{error, error_description}`; the login page shows the description.
  */
 export function requestToken(input: LoginInput): Promise<TokenResponse> {
   const headers: Record<string, string> = { [TENANT_HEADER]: input.tenantId };
   if (input.captchaKey) headers['Captcha-Key'] = input.captchaKey;
   if (input.captchaCode) headers['Captcha-Code'] = input.captchaCode;
-  return http.raw<TokenResponse>({
-    method: 'post',
-    url: '/us-auth/oauth/token',
-    data: new URLSearchParams({
+  return authFetch<TokenResponse>('/us-auth/oauth/token', {
+    method: 'POST',
+    body: new URLSearchParams({
       tenantId: input.tenantId,
       username: input.username,
       password: input.password,
@@ -32,8 +30,6 @@ export function requestToken(input: LoginInput): Promise<TokenResponse> {
       type: 'account',
     }),
     headers,
-    authCall: true,
-    silent: true,
   });
 }
 
@@ -43,12 +39,9 @@ export function requestToken(input: LoginInput): Promise<TokenResponse> {
  * oauth_id}; the login page then opens the registration with that oauth_id.
  */
 export function requestSocialToken(input: { tenantId: string; source: string; code: string; state: string }): Promise<TokenResponse> {
-  return http.raw<TokenResponse>({
-    method: 'post',
-    url: '/us-auth/oauth/token',
-    data: new URLSearchParams({ tenantId: input.tenantId, grant_type: 'social', source: input.source, code: input.code, state: input.state, scope: 'all' }),
+  return authFetch<TokenResponse>('/us-auth/oauth/token', {
+    method: 'POST',
+    body: new URLSearchParams({ tenantId: input.tenantId, grant_type: 'social', source: input.source, code: input.code, state: input.state, scope: 'all' }),
     headers: { [TENANT_HEADER]: input.tenantId },
-    authCall: true,
-    silent: true,
   });
 }

@@ -1,0 +1,24 @@
+/**
+ * The login document (/login) is pre-rendered at build time, once for each choice
+ * of the settings that change its form, so that it is right before any script
+ * runs; the server answers /login with the file its configuration picks. The
+ * document names its choice in a meta tag, which the page hydrates with.
+ */
+export interface LoginDocumentChoice {
+  tenantMode: boolean;
+  captchaEnabled: boolean;
+}
+
+export const LOGIN_SETTINGS_META = 'wb-login-settings';
+
+/** Every choice; the first (the server's defaults) is also `login.html`, for static hosts. */
+export const LOGIN_DOCUMENT_CHOICES: LoginDocumentChoice[] = [
+  { tenantMode: false, captchaEnabled: true },
+  { tenantMode: false, captchaEnabled: false },
+  { tenantMode: true, captchaEnabled: true },
+  { tenantMode: true, captchaEnabled: false },
+];
+
+export function loginDocumentFile({ tenantMode, captchaEnabled }: LoginDocumentChoice): string {
+  return `${['login', tenantMode && 'tenant', !captchaEnabled && 'nocaptcha'].filter(Boolean).join('-')}.html`;
+}
