@@ -2,20 +2,18 @@
 /**
  * Writes the login documents into dist/ after `vite build`: for each choice of
  * the settings that change the form (LOGIN_DOCUMENT_CHOICES), dist/login.html
- * with the page pre-rendered in its root, antd's styles for its fields in a
- * <style> (only the rules whose classes the page can carry), the choice in a
- * meta tag for hydration, and prefetch links for the files of the workbench's
- * first screen, which the browser fetches at low priority while the user types.
+ * with the page pre-rendered in its root, its styles inline, antd's styles for
+ * its fields in a <style> (only the rules whose classes the page can carry) and
+ * the choice in a meta tag for hydration. No prefetch links: measured, fifty of
+ * them held the first paint back by 50 ms; the page loads the shell itself
+ * once idle (login-main.tsx).
  * The page module is loaded through Vite (TSX, CSS imports, the same env).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postcss from 'postcss';
 import { createServer } from 'vite';
-import { appDir, closure, dist, readBundleGraph } from './bundle-graph.mjs';
-
-/** What the workbench shows first after 登录: the shell, its layout and the first page (FIRST_PAGE). */
-const WORKBENCH_MODULES = ['src/app/start.tsx', 'src/app/layout/main-layout.tsx', 'src/app/pages/welcome-page.tsx'];
+import { appDir, dist } from './bundle-graph.mjs';
 
 const vite = await createServer({ root: appDir, mode: 'production', logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
 try {
@@ -25,18 +23,20 @@ try {
 
   const pages = LOGIN_DOCUMENT_CHOICES.map((choice) => ({ choice, markup: renderLoginPage(choice) }));
   const styles = usedStyles(renderAntdStyles(), LOGIN_PREFIX, pages.map((p) => p.markup).join(''));
-  const template = readFileSync(join(dist, 'login.html'), 'utf8');
-  const files = shellFiles();
-  const prefetch = files.map((file) => `<link rel="prefetch" href="/${file}"${file.endsWith('.css') ? ' as="style"' : ' as="script" crossorigin'}>`).join('');
+  // The page's own stylesheets are inlined too: a stylesheet link would hold the first paint for a round trip.
+  const template = readFileSync(join(dist, 'login.html'), 'utf8').replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (_, file) => `<style>${readFileSync(join(dist, file), 'utf8')}</style>`,
+  );
   for (const [i, { choice, markup }] of pages.entries()) {
     const meta = `<meta name="${LOGIN_SETTINGS_META}" content="${JSON.stringify(choice).replaceAll('"', '&quot;')}">`;
-    const html = template.replace('<!--login-head-->', `${meta}<style>${styles}</style>${prefetch}`).replace('<!--login-page-->', markup);
+    const html = template.replace('<!--login-head-->', `${meta}<style>${styles}</style>`).replace('<!--login-page-->', markup);
     if (!html.includes(markup) || !html.includes(meta))
       throw new Error('dist/login.html has no <!--login-head--> or <!--login-page--> marker: it is written by vite build, run that first');
     writeFileSync(join(dist, loginDocumentFile(choice)), html);
     if (i === 0) writeFileSync(join(dist, 'login.html'), html);
   }
-  console.log(`prerender-login: ${pages.length} login documents, ${(styles.length / 1024).toFixed(1)} KB of antd styles, ${files.length} shell files to prefetch`);
+  console.log(`prerender-login: ${pages.length} login documents, ${(styles.length / 1024).toFixed(1)} KB of antd styles`);
 } finally {
   await vite.close();
 }
@@ -73,18 +73,4 @@ function usedStyles(css, prefix, markup) {
     if (at.nodes && at.nodes.length === 0) at.remove();
   });
   return root.toString();
-}
-
-/** The files of WORKBENCH_MODULES and their static imports that the login document does not load itself. */
-function shellFiles() {
-  const { chunks } = readBundleGraph();
-  const chunkClosure = (start) => closure(start, (file) => chunks[file]?.imports ?? []);
-  const chunkOf = (module) => {
-    const file = Object.keys(chunks).find((f) => chunks[f].modules.includes(module));
-    if (!file) throw new Error(`prerender-login: ${module} is in no chunk`);
-    return file;
-  };
-  const login = chunkClosure(chunkOf('src/login-main.tsx'));
-  const shell = new Set(WORKBENCH_MODULES.flatMap((module) => [...chunkClosure(chunkOf(module))]).filter((file) => !login.has(file)));
-  return [...shell, ...new Set([...shell].flatMap((file) => chunks[file].css ?? []))];
 }

@@ -15,18 +15,28 @@ import './app/global.css';
  * The login document's entry (login.html; the server answers /login with it). The
  * page is already on screen, pre-rendered at build time, and takes typing before
  * this runs; this hydrates it with React alone (the /login budget in
- * scripts/check-bundle.mjs) and starts the signed-in shell in the same document
- * once the token arrives: its files were prefetched while the user typed, and it
- * starts loading when 登录 is pressed, beside the token call.
+ * scripts/check-bundle.mjs). Once the page is idle, the signed-in shell and its
+ * first screen (layout, first page) are loaded and evaluated, so that when
+ * the token arrives the shell starts in this same document at once.
  */
-captureErrorsFromStart();
+let appLoading: ReturnType<typeof startLoading> | undefined;
+const loadApp = () => (appLoading ??= startLoading());
+function startLoading() {
+  return import('./app/start').then(async (app) => {
+    await app.preloadFirstScreen();
+    return app;
+  });
+}
+
+let shellStarts!: () => void;
+captureErrorsFromStart(new Promise<void>((resolve) => (shellStarts = resolve)));
 
 const container = document.getElementById('root')!;
-const loadApp = () => import('./app/start');
 let loginRoot: Root | undefined;
 
 /** Into the workbench: to the page the user was going to (a same-site path), else the first page. */
 async function enterApp(): Promise<void> {
+  shellStarts();
   const { startApp } = await loadApp();
   const to = safeRedirect(new URLSearchParams(window.location.search).get('redirect'), FIRST_PAGE);
   loginRoot?.unmount();
@@ -74,4 +84,7 @@ if (movedTo) {
   );
   if (prerendered) loginRoot = hydrateRoot(container, page);
   else (loginRoot = createRoot(container)).render(page);
+  // when the page is idle, or after 3 s at the latest (a second without requestIdleCallback)
+  if ('requestIdleCallback' in window) requestIdleCallback(() => void loadApp(), { timeout: 3000 });
+  else setTimeout(() => void loadApp(), 1000);
 }
