@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { baseUrl, MAIN_PORT } from './support/servers';
 import { signedIn, pngBytes, tokenFor } from './support/api';
-import { buttonName, login, loginAs, message, storedValue, userMenu } from './support/shell';
+import { buttonName, login, loginAs, loginNotice, message, storedValue, userMenu } from './support/shell';
 
 const base = baseUrl(MAIN_PORT);
 
@@ -42,8 +42,8 @@ test.describe('own account', () => {
 
       await fill('admin123', next, next);
       await done.click();
-      await expect(message(page, '修改密码成功!')).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);
+      await expect(loginNotice(page, '修改密码成功!')).toBeVisible();
 
       await loginAs(page, account, next);
       expect((await tokenFor(base, account, 'admin123')).error_description).toBe('用户名或密码错误');

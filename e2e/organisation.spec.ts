@@ -27,7 +27,7 @@ import {
   table,
 } from './support/organisation';
 import { baseUrl, MAIN_PORT } from './support/servers';
-import { ADMIN, buttonName, fillLogin, login, loginAs, message } from './support/shell';
+import { ADMIN, buttonName, fillLogin, login, loginAs, loginFailure, message } from './support/shell';
 
 /**
  * The organisation pages a tenant administrator works with, all built from the
@@ -400,7 +400,7 @@ test.describe('organisation: departments, posts, dictionaries, users, regions', 
       await theirs.goto('/login');
       await fillLogin(theirs, account, INIT_PASSWORD);
       await theirs.getByRole('button', { name: buttonName('登录') }).click();
-      await expect(message(theirs, AUTH_LOCKED)).toBeVisible();
+      await expect(loginFailure(theirs, AUTH_LOCKED)).toBeVisible();
       await expect(theirs).toHaveURL(/\/login$/);
     } finally {
       await refused.close();

@@ -66,6 +66,7 @@ test.describe('themes and language', () => {
   });
 });
 
+// On the login document the field is styled by antd's CSS rendered at build time; it follows the media query.
 test('the system asking for less motion turns antd’s animations off, and back on', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/login');

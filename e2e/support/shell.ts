@@ -26,6 +26,11 @@ export function loginFailure(page: Page, text: string | RegExp): Locator {
   return page.locator('.login-failure').getByText(text);
 }
 
+/** Why the last session ended, as the login page says it (password changed, session expired). */
+export function loginNotice(page: Page, text: string | RegExp): Locator {
+  return page.locator('.login-notice').getByText(text);
+}
+
 /** The text of the one antd message on screen. */
 export function message(page: Page, text: string | RegExp): Locator {
   return page.locator('.ant-message').getByText(text);

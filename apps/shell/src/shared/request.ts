@@ -41,8 +41,8 @@ export interface SessionPort {
   /** what a refresh sends besides the refresh token */
   identity(): { tenantId: string; deptId?: string; roleId?: string };
   saveTokens(token: TokenResponse): void;
-  /** local logout: forget the session and go to /login */
-  logout(): void;
+  /** local logout: forget the session and go to /login, which says why */
+  logout(reason: string): void;
 }
 
 export interface RequestClientOptions {
@@ -143,7 +143,7 @@ export function createRequestClient(options: RequestClientOptions) {
   function logoutOnce(text: string): void {
     if (!session.accessToken()) return;
     showOnce('warning', text);
-    session.logout();
+    session.logout(text);
   }
 
   function sentToken(config: InternalAxiosRequestConfig): string | undefined {
@@ -251,7 +251,7 @@ export const http: RequestClient = createRequestClient({
       return { tenantId: s.tenantId ?? DEFAULT_TENANT_ID, deptId: s.userInfo?.dept_id, roleId: s.userInfo?.role_id };
     },
     saveTokens: (token) => useSession.getState().applyTokens(token),
-    logout: () => localLogout({ keepTarget: true }),
+    logout: (reason) => localLogout({ keepTarget: true, notice: { kind: 'warning', text: reason } }),
   },
   notify: (kind, text, onClose) => {
     // The root instance: a 401 logs out and unmounts the layout's themed one. Its

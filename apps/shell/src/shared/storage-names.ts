@@ -4,6 +4,8 @@
  * modules that write them cannot disagree.
  */
 export const LANGUAGE_STORE_NAME = 'language';
+/** why the session ended (password changed, session expired): the login document says so, once (session area) */
+export const LOGIN_NOTICE_STORE_NAME = 'loginNotice';
 export const THEME_STORE_NAME = 'themeName';
 export const COLOR_STORE_NAME = 'themeColor';
 /** developer/test override of the idle auto-lock minutes (env.ts) */

@@ -23,14 +23,13 @@ export function PasswordForm({ onDone, footer = 'inline' }: { onDone?: () => voi
     mutationFn: updatePassword,
     onSuccess: async (res) => {
       onDone?.();
-      // The root instance: logging out unmounts the layout and its themed messages.
-      void feedback().rootMessage.success(res.msg || PASSWORD_MESSAGES.changed);
       try {
         await http.get('/us-auth/oauth/logout', undefined, { silent: true });
       } catch {
         // The old session ends locally either way.
       }
-      localLogout();
+      // the login page says it: logging out loads it in place of the shell
+      localLogout({ notice: { kind: 'success', text: res.msg || PASSWORD_MESSAGES.changed } });
     },
   });
 

@@ -4,6 +4,9 @@ import { appEnv } from '../../../shared/env';
 import { en } from '../../../shared/i18n/en';
 import { zh } from '../../../shared/i18n/zh';
 import { markDocument, saveLanguage, storedLanguage, type Language } from '../../../shared/i18n/language';
+import type { LoginNotice } from '../../../shared/local-logout';
+import { getStore, removeStore } from '../../../shared/storage';
+import { LOGIN_NOTICE_STORE_NAME } from '../../../shared/storage-names';
 import { AuthCallError } from '../api/auth-fetch';
 import { getCaptcha } from '../api/captcha';
 import { DEFAULT_LOGIN_SETTINGS, getLoginSettings, type LoginSettings } from '../api/login-settings';
@@ -53,6 +56,7 @@ export function LoginPage({ initialSettings, initialLanguage, onEnter, onRegiste
   const [validated, setValidated] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [settingsFailed, setSettingsFailed] = useState(false);
+  const [notice, setNotice] = useState<LoginNotice>();
   const [pending, setPending] = useState(false);
   const [socialPending, setSocialPending] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaResponse>();
@@ -85,6 +89,9 @@ export function LoginPage({ initialSettings, initialLanguage, onEnter, onRegiste
   useEffect(() => {
     setHydrated(true);
     setLanguage(storedLanguage());
+    // why the last session ended, said once
+    setNotice(getStore<LoginNotice>(LOGIN_NOTICE_STORE_NAME, 'session'));
+    removeStore(LOGIN_NOTICE_STORE_NAME, 'session');
     getLoginSettings().then(
       (fresh) => setSettings((now) => (sameSettings(now, fresh) ? now : fresh)),
       // the form still works with what the document carries; say so
@@ -174,6 +181,11 @@ export function LoginPage({ initialSettings, initialLanguage, onEnter, onRegiste
         </button>
       }
     >
+      {notice && (
+        <div className={`login-notice login-notice--${notice.kind}`} role="status">
+          {notice.text}
+        </div>
+      )}
       <form ref={formRef} id="login" className={formClass()} noValidate onSubmit={submit}>
         {settings.tenantMode && (
           <FormItem id="login_tenantId" label={t.login.tenantId} error={errors.tenantId}>
