@@ -61,8 +61,9 @@ export async function userMenu(page: Page, item: string): Promise<void> {
 }
 
 /**
- * Logs out from the user menu and confirms. Done when the shell is on /login: a
- * page opened sooner would still find the token and lead back into the app.
+ * Logs out from the user menu and confirms. Done when the login document shows:
+ * a page opened sooner would still find the token and lead back into the app, and
+ * one opened while the shell hands /login over to that document interrupts it.
  */
 export async function logout(page: Page): Promise<void> {
   await userMenu(page, '退出登录');
@@ -70,6 +71,8 @@ export async function logout(page: Page): Promise<void> {
     .getByRole('button', { name: buttonName('确定') })
     .click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator('#login_password')).toBeVisible();
+  await page.waitForLoadState('load');
 }
 
 /** The text the project picker shows. */

@@ -28,11 +28,11 @@ try {
     /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
     (_, file) => `<style>${readFileSync(join(dist, file), 'utf8')}</style>`,
   );
+  if (!template.includes('<!--login-head-->') || !template.includes('<!--login-page-->'))
+    throw new Error('dist/login.html has no <!--login-head--> or <!--login-page--> marker: it is written by vite build, run that first');
   for (const [i, { choice, markup }] of pages.entries()) {
     const meta = `<meta name="${LOGIN_SETTINGS_META}" content="${JSON.stringify(choice).replaceAll('"', '&quot;')}">`;
     const html = template.replace('<!--login-head-->', `${meta}<style>${styles}</style>`).replace('<!--login-page-->', markup);
-    if (!html.includes(markup) || !html.includes(meta))
-      throw new Error('dist/login.html has no <!--login-head--> or <!--login-page--> marker: it is written by vite build, run that first');
     writeFileSync(join(dist, loginDocumentFile(choice)), html);
     if (i === 0) writeFileSync(join(dist, 'login.html'), html);
   }

@@ -19,14 +19,9 @@ import './app/global.css';
  * first screen (layout, first page) are loaded and evaluated, so that when
  * the token arrives the shell starts in this same document at once.
  */
-let appLoading: ReturnType<typeof startLoading> | undefined;
-const loadApp = () => (appLoading ??= startLoading());
-function startLoading() {
-  return import('./app/start').then(async (app) => {
-    await app.preloadFirstScreen();
-    return app;
-  });
-}
+const loadApp = () => import('./app/start');
+/** ahead of 登录, when idle: the shell and its first screen; the token does not wait for the latter */
+const preload = () => void loadApp().then((app) => app.preloadFirstScreen());
 
 let shellStarts!: () => void;
 captureErrorsFromStart(new Promise<void>((resolve) => (shellStarts = resolve)));
@@ -85,6 +80,6 @@ if (movedTo) {
   if (prerendered) loginRoot = hydrateRoot(container, page);
   else (loginRoot = createRoot(container)).render(page);
   // when the page is idle, or after 3 s at the latest (a second without requestIdleCallback)
-  if ('requestIdleCallback' in window) requestIdleCallback(() => void loadApp(), { timeout: 3000 });
-  else setTimeout(() => void loadApp(), 1000);
+  if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 3000 });
+  else setTimeout(preload, 1000);
 }
