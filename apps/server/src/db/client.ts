@@ -1,16 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
-import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { startPgliteThread } from './pglite-thread';
 
-/** Both drivers expose the same query builder; the node-postgres type stands for both. */
+/** Both databases are reached through node-postgres. */
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {
@@ -46,43 +44,73 @@ export interface OpenOptions {
 
 /** Opens the database, applies the committed migrations and returns it. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.onError) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.onError) : openPglite(opts.dataDir, opts.onError);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * The embedded database on a thread of its own (pglite-thread.ts), reached like a
+ * server: by node-postgres over a Unix socket, with one connection (PGlite has one
+ * backend; a transaction holds it, and other queries wait in the pool's queue).
+ */
+async function openPglite(dataDir: string, onError?: (err: Error) => void): Promise<Database> {
   let dir: string | undefined;
   if (dataDir !== ':memory:') {
     dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
-  await client.waitReady;
-  // PGlite runs on the event loop with one backend: parallel plans only add overhead
-  await client.exec('SET max_parallel_workers_per_gather = 0');
-  const db = drizzleLite({ client, schema }) as unknown as Db;
-  await migrateLite(db as never, { migrationsFolder });
+  const report = (err: Error) => onError?.(err);
+  const thread = await startPgliteThread(dir, report);
+  const pool = connect(
+    {
+      host: thread.socketDir,
+      port: thread.port,
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+      idleTimeoutMillis: 0,
+      // Before the pool hands a new connection out. The one backend outlives a connection: a new
+      // one starts it afresh (the client's prepared statements are per connection); and on one
+      // thread, parallel plans only add overhead.
+      onConnect: async (c) => {
+        await c.query('DISCARD ALL');
+        await c.query('SET max_parallel_workers_per_gather = 0');
+      },
+    },
+    report,
+  );
+  const db = drizzlePg({ client: pool, schema });
+  await migratePg(db, { migrationsFolder });
   return {
     db,
     kind: 'pglite',
     // one process owns the embedded database: nobody to wait for
     exclusive: (work) => work(),
     ping: async () => {
-      await client.query('select 1');
+      await pool.query('select 1');
       return true;
     },
-    // one backend: its own notifications reach it at commit
-    listen: async (channel, onPayload) => client.listen(channel, onPayload),
-    close: () => client.close(),
+    // nobody else to hear from: this process's own changes reach its listeners at once (changes.ts)
+    listen: () => Promise.resolve(() => Promise.resolve()),
+    close: async () => {
+      await pool.end();
+      await thread.close();
+    },
   };
 }
 
-async function openPostgres(url: string, onError?: (err: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+/** A pool that reports, rather than throws, the errors of dropped connections. */
+function connect(config: pg.PoolConfig, report: (err: Error) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionTimeoutMillis: 5000, ...config });
   // Without both handlers a PostgreSQL restart kills the process: pg emits 'error'
   // for every dropped connection, and an 'error' event nobody listens to throws.
-  const report = (err: Error) => onError?.(err);
   pool.on('error', report);
   pool.on('connect', (c) => c.on('error', report));
+  return pool;
+}
+
+async function openPostgres(url: string, onError?: (err: Error) => void): Promise<Database> {
+  const report = (err: Error) => onError?.(err);
+  const pool = connect({ connectionString: url, max: 10 }, report);
   const db = drizzlePg({ client: pool, schema });
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
     const lock = await pool.connect();
