@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { login, message, openParamPage, tab } from './support/shell';
+import { login, message, openParamPage, shownPage, tab } from './support/shell';
 import { openCoredata, protocolButton, shot } from './support/micro-apps';
 
 /*
@@ -37,7 +37,7 @@ test.describe('micro-frontend host: events from a sub-app', () => {
     await tab(page, '主数据').click();
     await send(app, 'routerChange {"path":"/system/param","query":{"from":"coredata"}}');
     await expect(page).toHaveURL(/\/system\/param\?from=coredata$/);
-    await expect(page.locator('.ant-pro-table')).toBeVisible();
+    await expect(shownPage(page).locator('.ant-pro-table')).toBeVisible();
   });
 
   test('routerChange -1 moves back in history; anything else is answered with the warning', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, logout, openParamPage, tab } from './support/shell';
+import { login, logout, openParamPage, shownPage, tab } from './support/shell';
 import { FIXTURE_ORIGIN, MAIN_PORT, baseUrl } from './support/servers';
 import { openTopMenu, restoreSubApp, setShellOverride, shot, subApp, updateSubApp, type RegistryEntry } from './support/micro-apps';
 
@@ -34,7 +34,7 @@ test.describe('micro-frontend host: failures', () => {
 
     // the rest of the shell: a shell page and another sub-app
     await openParamPage(page);
-    await expect(page.locator('.ant-pro-table')).toBeVisible();
+    await expect(shownPage(page).locator('.ant-pro-table')).toBeVisible();
     await openTopMenu(page, '主数据');
     await expect(subApp(page, 'coredata').locator('.coredata-overview')).toBeVisible({ timeout: 30_000 });
     await expect(publish).toBeHidden();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, pickerValue } from './support/shell';
+import { login, pickerValue, shownPage } from './support/shell';
 import { MAIN_PORT, baseUrl } from './support/servers';
 import { openTopMenu, pickProject, restoreSubApp, shot, subApp, updateSubApp, type RegistryEntry } from './support/micro-apps';
 
@@ -46,7 +46,7 @@ test.describe('micro-frontend host: a Vue 3 sub-app', () => {
 
     await app.locator('.vf-open-param').click();
     await expect(page).toHaveURL(/\/system\/param$/);
-    await expect(page.locator('.ant-pro-table')).toBeVisible();
+    await expect(shownPage(page).locator('.ant-pro-table')).toBeVisible();
     await expect(app).toBeHidden();
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buttonName, confirmDialog, login, message, openParamPage, tab } from './support/shell';
+import { buttonName, confirmDialog, login, message, openParamPage, shownPage, tab } from './support/shell';
 
 test.describe('layout and navigation', () => {
   test.beforeEach(async ({ page }) => {
@@ -41,7 +41,7 @@ test.describe('layout and navigation', () => {
 
   test('mode=fullscreen hides the header and the sidebar', async ({ page }) => {
     await page.goto('/system/param?mode=fullscreen');
-    await expect(page.locator('.ant-pro-table')).toBeVisible();
+    await expect(shownPage(page).locator('.ant-pro-table')).toBeVisible();
     await expect(page.locator('.wb-header')).toHaveCount(0);
     await expect(page.locator('.wb-sider')).toHaveCount(0);
   });

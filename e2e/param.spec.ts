@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { buttonName, confirmDialog, login, message, openParamPage } from './support/shell';
+import { buttonName, confirmDialog, login, message, openParamPage, shownPage } from './support/shell';
 
 /** The add/edit dialog of the param resource (form name 'param-form'). */
 const dialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('form#param-form') });
-const row = (page: Page, key: string) => page.locator('.ant-table-tbody tr').filter({ hasText: key });
+const row = (page: Page, key: string) => shownPage(page).locator('.ant-table-tbody tr').filter({ hasText: key });
 
 async function addParam(page: Page, name: string, key: string, value: string): Promise<void> {
   await page.getByRole('button', { name: buttonName('新增') }).click();
@@ -32,7 +32,7 @@ test.describe('参数管理 (generic resource page)', () => {
 
     await page.locator('#param-search_paramKey').fill(key);
     await page.getByRole('button', { name: buttonName('查询') }).click();
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+    await expect(shownPage(page).locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
     await expect(row(page, key)).toBeVisible();
 
     await row(page, key).getByText('查看').click();

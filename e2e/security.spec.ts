@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, tab } from './support/shell';
+import { login, shownPage, tab } from './support/shell';
 import { openCoredata, openSideMenu } from './support/micro-apps';
 
 /*
@@ -76,7 +76,7 @@ test.describe('content security policy', () => {
 
     // a shell page of its own, and a reload straight into the sub-app
     await page.goto('/system/param');
-    await expect(page.locator('.ant-pro-table')).toBeVisible();
+    await expect(shownPage(page).locator('.ant-pro-table')).toBeVisible();
     await page.goto('/coredata/city');
     await expect(app.locator('.ant-pro-table')).toBeVisible({ timeout: 30_000 });
 

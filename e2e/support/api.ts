@@ -109,3 +109,13 @@ export function pngBytes(minSize = 0, side = 64): Buffer {
 export function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
+
+/** Sets a menu's meta.keepAlive, as an administrator would in 菜单管理 (the 缓存 switch). */
+export async function setMenuKeepAlive(base: string, code: string, keepAlive: boolean): Promise<void> {
+  const admin = await signedIn(base);
+  const list = await admin<{ records: ({ code: string } & Record<string, unknown>)[] }>('GET', `/us-system/menu/list?code=${encodeURIComponent(code)}&size=100`);
+  const menu = list.data.records.find((m) => m.code === code);
+  if (!menu) throw new Error(`no menu ${code}`);
+  const res = await admin('POST', '/us-system/menu/submit', { ...menu, keepAlive: keepAlive ? 1 : 0 });
+  if (!res.success) throw new Error(`menu/submit failed: ${res.msg}`);
+}

@@ -36,6 +36,11 @@ export function message(page: Page, text: string | RegExp): Locator {
   return page.locator('.ant-message').getByText(text);
 }
 
+/** The page on screen: the pages of other open tabs stay in the document, hidden (kept alive). */
+export function shownPage(page: Page): Locator {
+  return page.locator('.wb-view > .wb-page:not([hidden])');
+}
+
 export function tab(page: Page, label: string): Locator {
   return page.locator('.wb-tabs').getByRole('tab', { name: label });
 }

@@ -13,6 +13,8 @@ export interface MenuSeed {
   extraButtons?: [string, string][];
   serviceName?: string;
   isTab?: boolean;
+  /** the page stays mounted while its tab is open (meta.keepAlive); seeded menus are, unless they say no */
+  keepAlive?: boolean;
   /** link entries: 2 opens an http(s) address in a new window, 1 in the same tab */
   isOpen?: number;
   /** gray release: on the gray host this entry opens grayPath */

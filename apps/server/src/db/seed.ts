@@ -81,6 +81,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
           category: 1,
           serviceName: m.serviceName ?? '',
           isTab: m.isTab ?? true,
+          keepAlive: m.keepAlive ?? true,
           isOpen: m.isOpen ?? 1,
           enableGray: m.enableGray ?? false,
           grayPath: m.grayPath ?? '',

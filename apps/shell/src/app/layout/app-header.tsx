@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { MenuNode, TopMenu } from '@wb/contracts/menu';
 import { FIRST_PAGE } from '@wb/contracts/constants';
 import { appEnv } from '../../shared/env';
+import { navigateTo } from '../../shared/navigation';
 import { useSession } from '../../shared/session-store';
 import { useShellUi } from '../../shared/shell-ui-store';
 import type { ScreenClass } from '../../shared/screen';
@@ -46,16 +46,19 @@ interface Props {
   routesByTop: Record<string, MenuNode[] | undefined>;
   dark: boolean;
   screen: ScreenClass;
+  /** the workbench is shown: the top menu's home item is selected */
+  atHome: boolean;
 }
 
 /**
  * Top header: logo (the project's, else the default; back to
  * the workbench), project picker, top menu, menu search, business systems,
  * error log, theme, language and the user menu with its dialogs.
+ * Memoised, and it navigates without react-router's hook (which renders again on every
+ * location): a tab switch does not render the header again unless `atHome` changes.
  */
-export function AppHeader({ topMenus, routesByTop, dark, screen }: Props) {
+export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, screen, atHome }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const logout = useLogout();
   const project = useProject((s) => s.current);
   const pickerHidden = useShellUi((s) => s.projectFilterHidden);
@@ -77,7 +80,7 @@ export function AppHeader({ topMenus, routesByTop, dark, screen }: Props) {
   }, []);
 
   const onUserAction = (action: UserAction) => {
-    if (action === 'info') navigate('/info/index');
+    if (action === 'info') navigateTo('/info/index');
     else if (action === 'logout') logout();
     else if (action === 'lock') {
       // A password set earlier in this login locks at once; otherwise ask for one.
@@ -95,7 +98,7 @@ export function AppHeader({ topMenus, routesByTop, dark, screen }: Props) {
         href={FIRST_PAGE}
         onClick={(event) => {
           event.preventDefault();
-          navigate(FIRST_PAGE);
+          navigateTo(FIRST_PAGE);
         }}
       >
         {logo ? <img className="wb-logo__image" src={logo} alt={project.name} /> : <DefaultLogo />}
@@ -106,7 +109,7 @@ export function AppHeader({ topMenus, routesByTop, dark, screen }: Props) {
           <ProjectPicker />
         </Suspense>
       )}
-      <TopMenuBar topMenus={topMenus} dark={dark} />
+      <TopMenuBar topMenus={topMenus} dark={dark} atHome={atHome} />
       <div className="wb-header__right">
         {screen >= 3 && <MenuAutocomplete topMenus={topMenus} routesByTop={routesByTop} onOpen={openSearchEntry} />}
         <SearchButton onOpen={() => setDialog('search')} />
@@ -126,4 +129,4 @@ export function AppHeader({ topMenus, routesByTop, dark, screen }: Props) {
       </Suspense>
     </header>
   );
-}
+});

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, type CSSProperties } from '
 import { Alert, Layout, Modal } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { SIDEBAR_WIDTH } from '@wb/contracts/constants';
 import '../../shared/i18n/shell-texts';
 import { useSession, type Tab } from '../../shared/session-store';
@@ -22,11 +22,12 @@ import { useMicroApps } from '../../features/micro-apps/micro-apps-store';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
+import { KeptOutlet } from './kept-outlet';
 import { describePage, tabOfAddress } from './current-page';
 import { useSubAppRoute } from '../../features/micro-apps/use-sub-app-route';
 import { normalizePrefix, SUB_APP_MOVE } from '../../features/micro-apps/registry';
 import { sidebarHidden } from './sidebar-rules';
-import { openTab, tabKey, tabLabel } from './tab-rules';
+import { openTab, tabKey, tabLabel, withHome } from './tab-rules';
 import { useOpenMenu } from './use-open-menu';
 import { useQueryActions } from './use-query-actions';
 import { useTopMenuSync } from './use-top-menu-sync';
@@ -97,6 +98,12 @@ function ShellLayout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the tab's identity, as said above
   }, [openedKey]);
 
+  // Pages of the shell are kept mounted while their tab is open, a menu's page when its meta says keepAlive; sub-apps are kept by their stage.
+  const keptKey = openedTab && !subApp && (page?.menu ? page.menu.meta?.keepAlive === true : true) ? tabKey(openedTab) : undefined;
+  const tabs = useSession((s) => s.tabs);
+  const openKeys = useMemo(() => withHome(tabs).map(tabKey), [tabs]);
+  const view = useRef<HTMLElement>(null);
+
   const sideRoutes = (topMenuId && index.routesByTop[topMenuId]) || [];
   const activeSubApp = useMicroApps((s) => s.active);
   const showSider = !sidebarHidden({ path: location.pathname, fullscreen, subAppHidden: ui.sidebarHidden, hasSideMenu: sideRoutes.length > 0, subApp: activeSubApp });
@@ -105,7 +112,7 @@ function ShellLayout() {
 
   return (
     <Layout className={`wb-layout ${themeName}`} style={style}>
-      {!fullscreen && <AppHeader topMenus={index.topMenus} routesByTop={index.routesByTop} dark={chrome.headerDark} screen={screen} />}
+      {!fullscreen && <AppHeader topMenus={index.topMenus} routesByTop={index.routesByTop} dark={chrome.headerDark} screen={screen} atHome={location.pathname.startsWith('/wel')} />}
       <Layout>
         {showSider && (
           <Layout.Sider
@@ -121,7 +128,7 @@ function ShellLayout() {
         )}
         <Layout.Content className="wb-main">
           <TabsBar activeKey={openedTab ? tabKey(openedTab) : page ? tabKey(page.tab) : ''} />
-          <main className="wb-view" style={{ height: windowHeight - (fullscreen ? TABS_HEIGHT : CHROME_HEIGHT) }}>
+          <main ref={view} className="wb-view" style={{ height: windowHeight - (fullscreen ? TABS_HEIGHT : CHROME_HEIGHT) }}>
             {blockedTarget && (
               <Alert
                 type="info"
@@ -139,7 +146,7 @@ function ShellLayout() {
                 }
               />
             )}
-            <Outlet />
+            <KeptOutlet activeKey={keptKey} openKeys={openKeys} view={view} />
             <MicroAppStage height={subAppHeight(windowHeight, fullscreen)} />
           </main>
         </Layout.Content>

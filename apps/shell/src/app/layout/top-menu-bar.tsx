@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import type { TopMenu } from '@wb/contracts/menu';
 import { FIRST_PAGE } from '@wb/contracts/constants';
 import { menuLabel } from '../../features/menu/menu-label';
+import { navigateTo } from '../../shared/navigation';
 import { useSession } from '../../shared/session-store';
 import { useOpenMenu } from './use-open-menu';
 
@@ -16,10 +16,8 @@ function flatten(list: TopMenu[]): TopMenu[] {
 }
 
 /** A fixed home item plus the server's top menus; items with childList are dropdowns. */
-export function TopMenuBar({ topMenus, dark }: { topMenus: TopMenu[]; dark: boolean }) {
+export function TopMenuBar({ topMenus, dark, atHome }: { topMenus: TopMenu[]; dark: boolean; atHome: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const topMenuId = useSession((s) => s.topMenuId);
   const { openTopMenu } = useOpenMenu();
 
@@ -32,7 +30,7 @@ export function TopMenuBar({ topMenus, dark }: { topMenus: TopMenu[]; dark: bool
     return [{ key: HOME_KEY, label: t('menu.home'), icon: <HomeOutlined /> }, ...topMenus.map(toItem)];
   }, [topMenus, t]);
 
-  const selected = pathname.startsWith('/wel') ? HOME_KEY : topMenuId;
+  const selected = atHome ? HOME_KEY : topMenuId;
 
   return (
     <Menu
@@ -43,7 +41,7 @@ export function TopMenuBar({ topMenus, dark }: { topMenus: TopMenu[]; dark: bool
       selectedKeys={selected ? [selected] : []}
       onClick={({ key }) => {
         if (key === HOME_KEY) {
-          navigate(FIRST_PAGE);
+          navigateTo(FIRST_PAGE);
           return;
         }
         const top = byId.get(key);

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import type { MenuNode, TopMenu } from '@wb/contracts/menu';
 import { FIRST_PAGE } from '@wb/contracts/constants';
 import { appEnv } from '../../shared/env';
 import { feedback } from '../../shared/feedback';
+import { navigateTo } from '../../shared/navigation';
 import { i18n } from '../../shared/i18n/i18n';
 import { queryClient } from '../../shared/query-client';
 import { useSession } from '../../shared/session-store';
@@ -40,24 +40,21 @@ async function openTicketWindow(address: () => Promise<string>): Promise<void> {
 }
 
 /** Opening menu items: a route of the shell, the embedded page, a new window, or a single-sign-on link. */
+/** Opens where a menu leads: a window, a ticketed address, or a page of the shell. */
+function go(target: MenuTarget): void {
+  if (target.kind === 'window') openWindow(target.href);
+  else if (target.kind === 'sso') void openTicketWindow(() => ssoAddress(target.systemType, target.parkCode));
+  else if (target.kind === 'report') void openTicketWindow(() => reportAddress(target.systemCode));
+  else navigateTo(target.to);
+}
+
 export function useOpenMenu() {
-  const navigate = useNavigate();
   const setTopMenuId = useSession((s) => s.setTopMenuId);
   const values = usePlaceholderValues();
   const gray = appEnv.environment === 'gray';
 
-  const go = useCallback(
-    (target: MenuTarget) => {
-      if (target.kind === 'window') openWindow(target.href);
-      else if (target.kind === 'sso') void openTicketWindow(() => ssoAddress(target.systemType, target.parkCode));
-      else if (target.kind === 'report') void openTicketWindow(() => reportAddress(target.systemCode));
-      else navigate(target.to);
-    },
-    [navigate],
-  );
-
   const targetOf = useCallback((menu: Parameters<typeof menuTarget>[0]) => menuTarget(menu, { values, gray }), [values, gray]);
-  const openMenu = useCallback((menu: MenuNode) => go(targetOf(menu)), [go, targetOf]);
+  const openMenu = useCallback((menu: MenuNode) => go(targetOf(menu)), [targetOf]);
   /** a leaf that opens inside the shell: what a branch or top menu shows when opened */
   const showsInShell = useCallback((menu: MenuNode) => targetOf(menu).kind === 'route', [targetOf]);
 
@@ -77,7 +74,7 @@ export function useOpenMenu() {
       if (leaf) openMenu(leaf);
       else if (top.path) go(targetOf({ path: top.path, name: top.name, query: '', isOpen: 1, isBlank: false }));
     },
-    [go, openMenu, setTopMenuId, showsInShell, targetOf],
+    [openMenu, setTopMenuId, showsInShell, targetOf],
   );
 
   /** A search result: a top menu opens like a click on it; a branch opens its first leaf. */
