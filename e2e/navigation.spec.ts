@@ -102,3 +102,35 @@ test.describe('layout and navigation', () => {
     await expect(page).toHaveTitle('参数管理');
   });
 });
+
+test.describe('the error pages as documents of their own', () => {
+  test('/404, /403 and /500 opened directly are on screen without any script file, and lead to the workbench', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    for (const [status, text] of [
+      ['404', '抱歉，您访问的页面不存在'],
+      ['403', '抱歉，您无权访问此页面'],
+      ['500', '抱歉，服务器出错了'],
+    ]) {
+      await page.goto(`/${status}`);
+      await expect(page.getByText(status, { exact: true })).toBeVisible();
+      await expect(page.getByText(text)).toBeVisible();
+    }
+    expect(scripts).toEqual([]);
+    await page.getByRole('link', { name: buttonName('返回首页') }).click();
+    // signed out: the workbench sends to the login page
+    await expect(page.locator('#login_password')).toBeVisible();
+  });
+
+  test('in English when English is the stored language', async ({ page }) => {
+    await page.goto('/404');
+    await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ dataType: 'string', content: 'en', datetime: Date.now() })));
+    await page.reload();
+    await expect(page.getByText('Sorry, the page you visited does not exist')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the workbench' })).toBeVisible();
+    await expect(page.getByText('抱歉，您访问的页面不存在')).toBeHidden();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});

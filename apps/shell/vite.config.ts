@@ -61,7 +61,7 @@ function bundleGraph(): Plugin {
 
 /**
  * /login is a document of its own (login.html, pre-rendered by
- * scripts/prerender-login.mjs); the development server answers it as the
+ * scripts/prerender.mjs); the development server answers it as the
  * built server does.
  */
 function loginDocument(): Plugin {

@@ -33,7 +33,7 @@ import { Changes } from './platform/changes';
 import { SecretBox } from './platform/secrets';
 import { registerAuthentication, SessionCheck } from './platform/auth';
 import { loadConfig, type Config } from './platform/config';
-import { loginDocumentFile } from '@wb/contracts/login-document';
+import { loginDocumentFile } from '@wb/contracts/page-documents';
 import type { AppContext } from './platform/context';
 import { Envelope, ok } from './platform/envelope';
 import { clientErrorHandler, registerErrorHandling, routerError } from './platform/errors';

@@ -8,7 +8,8 @@
  *  (b) every module in each entry chunk's static closure is statically reachable
  *      from its entry module (no lazy-only module hoisted into an entry), and
  *      none of the main entry's is from @ant-design/pro-*;
- *  (c) each login document (one per LOGIN_DOCUMENT_CHOICES) has its page pre-rendered.
+ *  (c) each login document (one per LOGIN_DOCUMENT_CHOICES) has its page pre-rendered,
+ *      and each error page (404, 403, 500) its Result, without a script file.
  * Reads build-stats/bundle-graph.json written by the wb-bundle-graph plugin in vite.config.ts.
  * Exits 1 when a rule fails.
  */
@@ -31,6 +32,7 @@ const FORBIDDEN_ON_LOGIN = [
   'src/app/layout/',
 ];
 const LOGIN_DOCUMENTS = ['login.html', 'login-nocaptcha.html', 'login-tenant.html', 'login-tenant-nocaptcha.html'];
+const STATUS_DOCUMENTS = ['403.html', '404.html', '500.html'];
 
 const { chunks, modules } = readBundleGraph();
 /** A chunk and every chunk it imports statically, transitively. */
@@ -93,6 +95,10 @@ for (const [file, chunk] of [loginEntry, mainEntry]) {
 for (const name of LOGIN_DOCUMENTS) {
   const path = join(dist, name);
   if (!existsSync(path) || !readFileSync(path, 'utf8').includes('id="login_password"')) failures.push(`dist/${name} is missing or has no pre-rendered login form`);
+}
+for (const name of STATUS_DOCUMENTS) {
+  const html = existsSync(join(dist, name)) ? readFileSync(join(dist, name), 'utf8') : '';
+  if (!html.includes('-result-title') || /<script[^>]*\ssrc=/.test(html)) failures.push(`dist/${name} is missing, has no pre-rendered page, or loads a script`);
 }
 
 // Figures for the biggest lazy chunks, to see where weight goes.

@@ -7,7 +7,7 @@ import { useSession } from './shared/session-store';
 import { storedLanguage } from './shared/i18n/language';
 import { DEFAULT_LOGIN_SETTINGS, type LoginSettings } from './features/auth/api/login-settings';
 import { LoginPage, type RegisterRequest } from './features/auth/login/login-page';
-import { LOGIN_SETTINGS_META } from '@wb/contracts/login-document';
+import { LOGIN_SETTINGS_META } from '@wb/contracts/page-documents';
 import { captureErrorsFromStart } from './app/early-errors';
 import './app/global.css';
 

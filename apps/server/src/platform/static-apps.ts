@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { STATUS_DOCUMENTS, statusDocumentFile } from '@wb/contracts/page-documents';
 
 /** Built front ends this server publishes: the shell at /, each sub-app at /subapps/<name>/. */
 export interface StaticApp {
@@ -60,14 +61,21 @@ export function staticAppFor(apps: StaticApp[], url: string): StaticApp | undefi
 }
 
 /**
- * The document a page URL is answered with: the app's index.html, except the
- * shell's /login, which is a pre-rendered document of its own, one per login
- * settings choice (`loginFile`; a shell built before there was one falls back to index.html).
+ * The document a page URL is answered with: the app's index.html, except the shell's
+ * pre-rendered documents (`@wb/contracts/page-documents`): /login, one per login settings
+ * choice (`loginFile`), and the error pages /404, /403 and /500. A shell built before one
+ * existed falls back to index.html.
  */
 export function pageDocumentFor(apps: StaticApp[], url: string, loginFile: string): { dir: string; file: string } | undefined {
   const app = staticAppFor(apps, url);
   if (!app) return undefined;
   const path = url.split('?')[0];
-  const login = app.prefix === '/' && path === '/login' && existsSync(join(app.dir, loginFile));
-  return { dir: app.dir, file: login ? loginFile : 'index.html' };
+  const own = app.prefix === '/' ? shellDocument(path, loginFile) : undefined;
+  return { dir: app.dir, file: own && existsSync(join(app.dir, own)) ? own : 'index.html' };
+}
+
+function shellDocument(path: string, loginFile: string): string | undefined {
+  if (path === '/login') return loginFile;
+  const status = STATUS_DOCUMENTS.find((s) => path === `/${s}`);
+  return status && statusDocumentFile(status);
 }

@@ -17,7 +17,8 @@ export const STORAGE_VERSION = 'v2';
 /** Plain (unwrapped) key: it must survive every clear and be readable without parsing. */
 export const VERSION_KEY = `${STORAGE_PREFIX}storage-version`;
 
-const keyOf = (name: string) => `${STORAGE_PREFIX}${name}`;
+/** The key a wrapped name is stored under. */
+export const keyOf = (name: string) => `${STORAGE_PREFIX}${name}`;
 const areaOf = (type: StoreArea | undefined): Storage => (type === 'session' ? window.sessionStorage : window.localStorage);
 
 export function setStore<T>(name: string, content: T, type?: StoreArea): void {

@@ -2,14 +2,14 @@ import { renderToString } from 'react-dom/server';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 // antd's package index, which Node loads as CommonJS: this module runs only at build time, in Node.
 import { ConfigProvider, Form, Input } from 'antd';
-import type { LoginDocumentChoice } from '@wb/contracts/login-document';
+import type { LoginDocumentChoice } from '@wb/contracts/page-documents';
 import { DEFAULT_COLOR as PRIMARY_COLOR } from '../../../shared/theme/themes';
 import { DEFAULT_LOGIN_SETTINGS } from '../api/login-settings';
 import { LOGIN_PREFIX } from './form-parts';
 import { LoginPage } from './login-page';
 
 /*
- * Build time only (scripts/prerender-login.mjs loads this through Vite): the login
+ * Build time only (scripts/prerender.mjs loads this through Vite): the login
  * page as HTML for each document, and antd's styles for the fields it draws.
  */
 

@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 /**
- * Writes the login documents into dist/ after `vite build`: for each choice of
+ * Writes the pre-rendered documents into dist/ after `vite build`
+ * (`@wb/contracts/page-documents`).
+ *
+ * The login documents: for each choice of
  * the settings that change the form (LOGIN_DOCUMENT_CHOICES), dist/login.html
  * with the page pre-rendered in its root, its styles inline, antd's styles for
  * its fields in a <style> (only the rules whose classes the page can carry) and
  * the choice in a meta tag for hydration. No prefetch links: measured, fifty of
  * them held the first paint back by 50 ms; the page loads the shell itself
  * once idle (login-main.tsx).
- * The page module is loaded through Vite (TSX, CSS imports, the same env).
+ *
+ * The error pages (404.html, 403.html, 500.html): antd's Result drawn at build time
+ * with its CSS and a line of script for the stored language; nothing else runs.
+ *
+ * The page modules are loaded through Vite (TSX, CSS imports, the same env).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,14 +22,28 @@ import postcss from 'postcss';
 import { createServer } from 'vite';
 import { appDir, dist } from './bundle-graph.mjs';
 
+/** Classes of the login prefix that a state adds to the form (a field's message, focus). */
+const LOGIN_STATES = [
+  'form-item-explain',
+  'form-item-explain-connected',
+  'form-item-explain-error',
+  'form-item-additional',
+  'form-item-margin-offset',
+  'form-item-with-help',
+  'form-item-has-error',
+  'input-status-error',
+  'input-affix-wrapper-focused',
+];
+
 const vite = await createServer({ root: appDir, mode: 'production', logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
 try {
   const { renderLoginPage, renderAntdStyles } = await vite.ssrLoadModule('/src/features/auth/login/prerender.tsx');
-  const { LOGIN_DOCUMENT_CHOICES, LOGIN_SETTINGS_META, loginDocumentFile } = await vite.ssrLoadModule('@wb/contracts/login-document');
+  const { LOGIN_DOCUMENT_CHOICES, LOGIN_SETTINGS_META, STATUS_DOCUMENTS, loginDocumentFile, statusDocumentFile } = await vite.ssrLoadModule('@wb/contracts/page-documents');
+  const { renderStatusDocument, STATUS_PREFIX } = await vite.ssrLoadModule('/src/app/pages/status-documents.tsx');
   const { LOGIN_PREFIX } = await vite.ssrLoadModule('/src/features/auth/login/form-parts.tsx');
 
   const pages = LOGIN_DOCUMENT_CHOICES.map((choice) => ({ choice, markup: renderLoginPage(choice) }));
-  const styles = usedStyles(renderAntdStyles(), LOGIN_PREFIX, pages.map((p) => p.markup).join(''));
+  const styles = usedStyles(renderAntdStyles(), LOGIN_PREFIX, pages.map((p) => p.markup).join(''), LOGIN_STATES);
   // The page's own stylesheets are inlined too: a stylesheet link would hold the first paint for a round trip.
   const template = readFileSync(join(dist, 'login.html'), 'utf8').replace(
     /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
@@ -36,31 +57,27 @@ try {
     writeFileSync(join(dist, loginDocumentFile(choice)), html);
     if (i === 0) writeFileSync(join(dist, 'login.html'), html);
   }
-  console.log(`prerender-login: ${pages.length} login documents, ${(styles.length / 1024).toFixed(1)} KB of antd styles`);
+  console.log(`prerender: ${pages.length} login documents, ${(styles.length / 1024).toFixed(1)} KB of antd styles`);
+
+  for (const status of STATUS_DOCUMENTS) {
+    const { body, styles: all, script } = renderStatusDocument(status);
+    const css = usedStyles(all, STATUS_PREFIX, body);
+    const html = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0"><link rel="icon" href="data:,"><title>${status}</title><style>${css}</style></head><body>${body}<script>${script}</script></body></html>`;
+    writeFileSync(join(dist, statusDocumentFile(status)), html);
+  }
+  console.log(`prerender: ${STATUS_DOCUMENTS.length} error pages`);
 } finally {
   await vite.close();
 }
 
 /**
- * antd's rules for the classes the page carries: every class of the login prefix in
- * a rule's selector must be one the markup uses, or one a state adds (a field's
- * message, focus). Rules for the classes of components never drawn (24 grid columns
- * per breakpoint, input sizes, add-ons) are dropped: three quarters of the CSS.
+ * antd's rules for the classes the page carries: every class of the prefix in a
+ * rule's selector must be one the markup uses, or one a state adds (`states`).
+ * Rules for the classes of components never drawn (24 grid columns per
+ * breakpoint, input sizes, add-ons, button variants) are dropped: most of the CSS.
  */
-function usedStyles(css, prefix, markup) {
-  const used = new Set(markup.match(new RegExp(`${prefix}-[\\w-]+`, 'g')));
-  for (const state of [
-    'form-item-explain',
-    'form-item-explain-connected',
-    'form-item-explain-error',
-    'form-item-additional',
-    'form-item-margin-offset',
-    'form-item-with-help',
-    'form-item-has-error',
-    'input-status-error',
-    'input-affix-wrapper-focused',
-  ])
-    used.add(`${prefix}-${state}`);
+function usedStyles(css, prefix, markup, states = []) {
+  const used = new Set([...(markup.match(new RegExp(`${prefix}-[\\w-]+`, 'g')) ?? []), ...states.map((state) => `${prefix}-${state}`)]);
   const classOf = new RegExp(`\\.(${prefix}-[\\w-]+)`, 'g');
   const root = postcss.parse(css);
   root.walkRules((rule) => {

@@ -2,15 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOGIN_DOCUMENT_CHOICES, loginDocumentFile } from '@wb/contracts/login-document';
+import { LOGIN_DOCUMENT_CHOICES, STATUS_DOCUMENTS, loginDocumentFile, statusDocumentFile } from '@wb/contracts/page-documents';
 import { testApp, type TestApp } from './helper';
 
 // /login is answered with the pre-rendered login document of the server's own settings, so the
-// form is right (tenant field, captcha) before any script runs; every other page with index.html.
+// form is right (tenant field, captcha) before any script runs; /404, /403 and /500 with their
+// pre-rendered error pages; every other page with index.html.
 
 const shell = mkdtempSync(join(tmpdir(), 'wb-shell-'));
 writeFileSync(join(shell, 'index.html'), '<!doctype html><title>shell</title>');
 for (const choice of LOGIN_DOCUMENT_CHOICES) writeFileSync(join(shell, loginDocumentFile(choice)), `<!doctype html><title>${JSON.stringify(choice)}</title>`);
+for (const status of STATUS_DOCUMENTS) writeFileSync(join(shell, statusDocumentFile(status)), `<!doctype html><title>status ${status}</title>`);
 const opened: TestApp[] = [];
 afterAll(async () => {
   await Promise.all(opened.map((t) => t.close()));
@@ -26,16 +28,20 @@ async function page(settings: { tenantMode: boolean; captchaEnabled: boolean }, 
   return res.body;
 }
 
-describe('the login document', () => {
+describe('the pre-rendered documents', () => {
   it.each(LOGIN_DOCUMENT_CHOICES)('answers /login with the document of its settings: %o', async (choice) => {
     const body = await page(choice, '/login?redirect=%2Fsystem%2Fparam');
     expect(body).toContain(`<title>${JSON.stringify(choice)}</title>`);
   });
 
+  it.each(STATUS_DOCUMENTS)('answers /%s with its error page', async (status) => {
+    expect(await page({ tenantMode: false, captchaEnabled: false }, `/${status}`)).toContain(`<title>status ${status}</title>`);
+  });
+
   it('answers every other page with index.html', async () => {
     const t = await testApp({ shellDir: shell });
     opened.push(t);
-    for (const url of ['/wel/index', '/login/else', '/forgot-password']) {
+    for (const url of ['/wel/index', '/login/else', '/forgot-password', '/404/else', '/4040']) {
       expect((await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body).toContain('<title>shell</title>');
     }
   });
