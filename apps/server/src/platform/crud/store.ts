@@ -190,7 +190,11 @@ export class ResourceStore {
     return rows.map((r) => ({ id: String(r.id), label: String(r.label) }));
   }
 
-  private levelStatements?: { rows: Prepared<Row[]>; nodes: Prepared<{ key: unknown; parent: unknown; label: unknown }[]> };
+  private levelStatements?: {
+    rows: Prepared<Row[]>;
+    nodes: Prepared<{ key: unknown; parent: unknown; label: unknown }[]>;
+    children: Prepared<{ k: string }[]>;
+  };
 
   /** One level of the tree, prepared: the tree pages ask for it on every expand. */
   private levels() {
@@ -211,6 +215,12 @@ export class ResourceStore {
           .orderBy(...this.order)
           .limit(SELECT_LIMIT)
           .prepare(`${this.def.name}_level_nodes`) as unknown as Prepared<{ key: unknown; parent: unknown; label: unknown }[]>,
+        // which of a level's keys have children: every expand asks
+        children: this.db
+          .select({ k: sql<string>`k::text` })
+          .from(sql`unnest(${sql.placeholder('keys')}::${this.keyArrayType()}[]) as k`)
+          .where(sql`exists (select 1 from ${this.table} where ${this.where(PREPARED_SCOPE, sql`${this.parent} = k`)})`)
+          .prepare(`${this.def.name}_children`) as unknown as Prepared<{ k: string }[]>,
       };
     }
     return this.levelStatements;
@@ -316,11 +326,15 @@ export class ResourceStore {
    */
   async withChildren(scope: Scope, keys: (string | number)[]): Promise<string[]> {
     if (!this.parent || !keys.length) return [];
-    const type = sql.raw(this.key.dataType === 'number' ? 'bigint' : 'text');
+    if (!isNarrowed(this.table, scope)) return (await this.levels().children.execute({ tenantId: scope.tenantId, keys })).map((r) => r.k);
     const result = await this.db.execute<{ k: string }>(
-      sql`select k::text as k from unnest(${sql.param(keys)}::${type}[]) as k where exists (select 1 from ${this.table} where ${this.where(scope, sql`${this.parent} = k`)})`,
+      sql`select k::text as k from unnest(${sql.param(keys)}::${this.keyArrayType()}[]) as k where exists (select 1 from ${this.table} where ${this.where(scope, sql`${this.parent} = k`)})`,
     );
     return result.rows.map((r) => r.k);
+  }
+
+  private keyArrayType(): SQL {
+    return sql.raw(this.key.dataType === 'number' ? 'bigint' : 'text');
   }
 
   /** Another live record (not `exceptKey`) with this value in `field`. */
