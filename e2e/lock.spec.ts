@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buttonName, login, message, openParamPage, userMenu } from './support/shell';
+import { buttonName, login, openParamPage, userMenu } from './support/shell';
 
 test.describe('lock screen', () => {
   test.beforeEach(async ({ page }) => {
@@ -24,13 +24,17 @@ test.describe('lock screen', () => {
     await expect(page).toHaveURL(/\/lock$/);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/lock$/);
+    // reloaded, the lock screen is the lock document, on screen before the workbench's code
     await page.reload();
     await expect(page).toHaveURL(/\/lock$/);
+    await expect(page.locator('.wb-lock__card--document')).toBeVisible();
 
     const password = page.getByLabel('锁屏密码');
+    await page.getByRole('button', { name: buttonName('解锁') }).click();
+    await expect(page.getByText('锁屏密码不能为空')).toBeVisible();
     await password.fill('wrong-one');
     await page.getByRole('button', { name: buttonName('解锁') }).click();
-    await expect(message(page, '锁屏密码错误')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: '锁屏密码错误' })).toBeVisible();
     await expect(page).toHaveURL(/\/lock$/);
 
     await password.fill('lock1234');

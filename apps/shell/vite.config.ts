@@ -25,6 +25,8 @@ function bundleGraph(): Plugin {
   return {
     name: 'wb-bundle-graph',
     apply: 'build',
+    // after Vite has dropped the chunks that held only CSS (the login and lock documents share some)
+    enforce: 'post',
     configResolved(config) {
       root = config.root;
     },
@@ -59,18 +61,18 @@ function bundleGraph(): Plugin {
   };
 }
 
-/**
- * /login is a document of its own (login.html, pre-rendered by
- * scripts/prerender.mjs); the development server answers it as the
- * built server does.
- */
-function loginDocument(): Plugin {
+/** Pages that are documents of their own (pre-rendered by scripts/prerender.mjs), each with its entry. */
+const DOCUMENT_PAGES = ['login', 'lock'];
+
+/** The development server answers those pages with their documents, as the built server does. */
+function pageDocuments(): Plugin {
   return {
-    name: 'wb-login-document',
+    name: 'wb-page-documents',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
-        if (req.url === '/login' || req.url?.startsWith('/login?')) req.url = `/login.html${req.url.slice('/login'.length)}`;
+        const page = DOCUMENT_PAGES.find((name) => req.url === `/${name}` || req.url?.startsWith(`/${name}?`));
+        if (page && req.url) req.url = `/${page}.html${req.url.slice(page.length + 1)}`;
         next();
       });
     },
@@ -87,7 +89,7 @@ const appDir = dirname(fileURLToPath(import.meta.url));
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), bundleGraph(), loginDocument()],
+  plugins: [react(), bundleGraph(), pageDocuments()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') }] : [],
   },
@@ -98,6 +100,6 @@ export default defineConfig(({ command }) => ({
   build: {
     // The per-route budget is enforced by scripts/check-bundle.mjs instead.
     chunkSizeWarningLimit: 2000,
-    rollupOptions: { input: { main: join(appDir, 'index.html'), login: join(appDir, 'login.html') } },
+    rollupOptions: { input: { main: join(appDir, 'index.html'), ...Object.fromEntries(DOCUMENT_PAGES.map((name) => [name, join(appDir, `${name}.html`)])) } },
   },
 }));

@@ -11,6 +11,8 @@
  * them held the first paint back by 50 ms; the page loads the shell itself
  * once idle (login-main.tsx).
  *
+ * The lock document (lock.html): the lock screen pre-rendered the same way.
+ *
  * The error pages (404.html, 403.html, 500.html): antd's Result drawn at build time
  * with its CSS and a line of script for the stored language; nothing else runs.
  *
@@ -38,19 +40,14 @@ const LOGIN_STATES = [
 const vite = await createServer({ root: appDir, mode: 'production', logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
 try {
   const { renderLoginPage, renderAntdStyles } = await vite.ssrLoadModule('/src/features/auth/login/prerender.tsx');
-  const { LOGIN_DOCUMENT_CHOICES, LOGIN_SETTINGS_META, STATUS_DOCUMENTS, loginDocumentFile, statusDocumentFile } = await vite.ssrLoadModule('@wb/contracts/page-documents');
+  const { LOCK_DOCUMENT_FILE, LOGIN_DOCUMENT_CHOICES, LOGIN_SETTINGS_META, STATUS_DOCUMENTS, loginDocumentFile, statusDocumentFile } =
+    await vite.ssrLoadModule('@wb/contracts/page-documents');
   const { renderStatusDocument, STATUS_PREFIX } = await vite.ssrLoadModule('/src/app/pages/status-documents.tsx');
   const { LOGIN_PREFIX } = await vite.ssrLoadModule('/src/features/auth/login/form-parts.tsx');
 
   const pages = LOGIN_DOCUMENT_CHOICES.map((choice) => ({ choice, markup: renderLoginPage(choice) }));
   const styles = usedStyles(renderAntdStyles(), LOGIN_PREFIX, pages.map((p) => p.markup).join(''), LOGIN_STATES);
-  // The page's own stylesheets are inlined too: a stylesheet link would hold the first paint for a round trip.
-  const template = readFileSync(join(dist, 'login.html'), 'utf8').replace(
-    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
-    (_, file) => `<style>${readFileSync(join(dist, file), 'utf8')}</style>`,
-  );
-  if (!template.includes('<!--login-head-->') || !template.includes('<!--login-page-->'))
-    throw new Error('dist/login.html has no <!--login-head--> or <!--login-page--> marker: it is written by vite build, run that first');
+  const template = documentTemplate('login');
   for (const [i, { choice, markup }] of pages.entries()) {
     const meta = `<meta name="${LOGIN_SETTINGS_META}" content="${JSON.stringify(choice).replaceAll('"', '&quot;')}">`;
     const html = template.replace('<!--login-head-->', `${meta}<style>${styles}</style>`).replace('<!--login-page-->', markup);
@@ -58,6 +55,12 @@ try {
     if (i === 0) writeFileSync(join(dist, 'login.html'), html);
   }
   console.log(`prerender: ${pages.length} login documents, ${(styles.length / 1024).toFixed(1)} KB of antd styles`);
+
+  // The lock screen draws the same fields: the login's styles serve it.
+  const { renderLockPage } = await vite.ssrLoadModule('/src/features/lock/prerender.tsx');
+  const lock = documentTemplate('lock').replace('<!--lock-head-->', `<style>${styles}</style>`).replace('<!--lock-page-->', renderLockPage());
+  writeFileSync(join(dist, LOCK_DOCUMENT_FILE), lock);
+  console.log('prerender: the lock document');
 
   for (const status of STATUS_DOCUMENTS) {
     const { body, styles: all, script } = renderStatusDocument(status);
@@ -68,6 +71,20 @@ try {
   console.log(`prerender: ${STATUS_DOCUMENTS.length} error pages`);
 } finally {
   await vite.close();
+}
+
+/**
+ * dist/<name>.html as vite build wrote it, its stylesheets inlined (a stylesheet
+ * link would hold the first paint for a round trip), with its two markers.
+ */
+function documentTemplate(name) {
+  const html = readFileSync(join(dist, `${name}.html`), 'utf8').replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (_, file) => `<style>${readFileSync(join(dist, file), 'utf8')}</style>`,
+  );
+  if (!html.includes(`<!--${name}-head-->`) || !html.includes(`<!--${name}-page-->`))
+    throw new Error(`dist/${name}.html has no <!--${name}-head--> or <!--${name}-page--> marker: it is written by vite build, run that first`);
+  return html;
 }
 
 /**

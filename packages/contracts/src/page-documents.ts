@@ -35,3 +35,6 @@ export const STATUS_DOCUMENTS = ['403', '404', '500'] as const;
 export type StatusDocument = (typeof STATUS_DOCUMENTS)[number];
 
 export const statusDocumentFile = (status: StatusDocument): string => `${status}.html`;
+
+/** The lock screen (/lock): a locked screen that is reloaded shows before the workbench's code loads. */
+export const LOCK_DOCUMENT_FILE = 'lock.html';

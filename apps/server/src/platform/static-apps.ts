@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { STATUS_DOCUMENTS, statusDocumentFile } from '@wb/contracts/page-documents';
+import { LOCK_DOCUMENT_FILE, STATUS_DOCUMENTS, statusDocumentFile } from '@wb/contracts/page-documents';
 
 /** Built front ends this server publishes: the shell at /, each sub-app at /subapps/<name>/. */
 export interface StaticApp {
@@ -63,7 +63,7 @@ export function staticAppFor(apps: StaticApp[], url: string): StaticApp | undefi
 /**
  * The document a page URL is answered with: the app's index.html, except the shell's
  * pre-rendered documents (`@wb/contracts/page-documents`): /login, one per login settings
- * choice (`loginFile`), and the error pages /404, /403 and /500. A shell built before one
+ * choice (`loginFile`), /lock, and the error pages /404, /403 and /500. A shell built before one
  * existed falls back to index.html.
  */
 export function pageDocumentFor(apps: StaticApp[], url: string, loginFile: string): { dir: string; file: string } | undefined {
@@ -76,6 +76,7 @@ export function pageDocumentFor(apps: StaticApp[], url: string, loginFile: strin
 
 function shellDocument(path: string, loginFile: string): string | undefined {
   if (path === '/login') return loginFile;
+  if (path === '/lock') return LOCK_DOCUMENT_FILE;
   const status = STATUS_DOCUMENTS.find((s) => path === `/${s}`);
   return status && statusDocumentFile(status);
 }
