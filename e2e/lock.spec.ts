@@ -42,9 +42,14 @@ test.describe('lock screen', () => {
     await expect(page).toHaveURL(/\/system\/param$/);
     await expect(page.locator('.wb-header')).toBeVisible();
 
-    // the password is kept for this login: locking again asks nothing
+    // the password is kept for this login: locking again asks nothing; the shell's own lock screen
+    // refuses a wrong password the same way
     await userMenu(page, '锁屏');
     await expect(page).toHaveURL(/\/lock$/);
+    await expect(page.locator('.wb-lock__card--document')).toHaveCount(0);
+    await page.getByLabel('锁屏密码').fill('wrong-again');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('锁屏密码错误')).toBeVisible();
     await page.getByLabel('锁屏密码').fill('lock1234');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/system\/param$/);

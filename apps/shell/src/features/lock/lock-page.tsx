@@ -4,7 +4,6 @@ import { LockOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import '../../shared/i18n/shell-texts';
-import { feedback } from '../../shared/feedback';
 import { localLogout } from '../../shared/local-logout';
 import { useSession } from '../../shared/session-store';
 import { ThemeScope } from '../../shared/theme/theme-scope';
@@ -36,8 +35,8 @@ function LockScreen() {
   const unlock = ({ password }: { password: string }) => {
     const { lockPasswd, lockFrom, setLock } = useSession.getState();
     if (!canUnlock(password, lockPasswd)) {
-      form.setFieldValue('password', '');
-      void feedback().message.error(t('lock.wrongPassword'));
+      // said under the field, as the lock document says it (lock-document-page.tsx)
+      form.setFields([{ name: 'password', value: '', errors: [t('lock.wrongPassword')] }]);
       return;
     }
     // The password stays for this login, so the idle auto-lock can lock again.
