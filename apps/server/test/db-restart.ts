@@ -16,6 +16,16 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const restart = process.env.PG_RESTART_CMD;
 if (!serverUrl || !restart) throw new Error('set TEST_DATABASE_URL and PG_RESTART_CMD');
 
+// Once (of many runs) this script ended with exit code 13, a top-level await that never settled
+// and nothing left to wait for, right after the restart. A watchdog keeps the process alive and, if
+// a step hangs, says which one and what was answered so far, instead of ending without a word.
+let phase = 'setting up';
+const statuses = new Map<string, number>();
+const watchdog = setTimeout(() => {
+  console.error(`db restart: stuck while ${phase}; answers so far:`, Object.fromEntries(statuses));
+  process.exit(1);
+}, 120_000);
+
 const name = `wb_restart_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
@@ -34,7 +44,6 @@ const login = (await (
 const headers = { 'saas-auth': `bearer ${login.access_token}`, 'content-type': 'application/json' };
 
 const acknowledged: string[] = [];
-const statuses = new Map<string, number>();
 let stop = false;
 let n = 0;
 async function writer() {
@@ -42,7 +51,13 @@ async function writer() {
     const key = `restart.${n++}`;
     let status: string;
     try {
-      const res = await fetch(`${base}/us-system/param/submit`, { method: 'POST', headers, body: JSON.stringify({ paramName: key, paramKey: key, paramValue: 'v' }) });
+      // an answer is due within seconds (the pool gives up connecting after 5 s): one that never comes is a failure, not a wait
+      const res = await fetch(`${base}/us-system/param/submit`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ paramName: key, paramKey: key, paramValue: 'v' }),
+        signal: AbortSignal.timeout(15_000),
+      });
       const body = (await res.json()) as { code: number; success: boolean };
       status = String(res.status);
       if (res.status === 200 && body.success) acknowledged.push(key);
@@ -58,11 +73,14 @@ async function writer() {
 const writers = Array.from({ length: 4 }, writer);
 await new Promise((r) => setTimeout(r, 1500));
 console.log(`restarting PostgreSQL: ${restart}`);
+phase = 'restarting PostgreSQL';
 // asynchronously, so the writers keep writing while the database goes away
 await new Promise<void>((resolve, reject) => exec(restart, (err) => (err ? reject(err) : resolve())));
 await new Promise((r) => setTimeout(r, 4000));
 stop = true;
+phase = 'waiting for the writers';
 await Promise.all(writers);
+phase = 'checking what was stored';
 
 const health = await fetch(`${base}/health`);
 const check = new pg.Client({ connectionString: url.toString() });
@@ -89,4 +107,5 @@ const checks: [string, boolean][] = [
 for (const [what, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
 const failed = checks.filter(([, ok]) => !ok).length;
 console.log(`db restart: ${checks.length - failed} passed, ${failed} failed`);
+clearTimeout(watchdog);
 process.exit(failed ? 1 : 0);
