@@ -80,14 +80,16 @@ await new Promise((r) => setTimeout(r, 4000));
 stop = true;
 phase = 'waiting for the writers';
 await Promise.all(writers);
-phase = 'checking what was stored';
-
+phase = 'asking /health';
 const health = await fetch(`${base}/health`);
+phase = 'reading what was stored';
 const check = new pg.Client({ connectionString: url.toString() });
 await check.connect();
 const { rows } = await check.query<{ param_key: string }>(`SELECT param_key FROM param WHERE param_key LIKE 'restart.%' AND is_deleted = 0`);
 await check.end();
+phase = 'closing the app';
 await app.close();
+phase = 'dropping the scratch database';
 const drop = new pg.Client({ connectionString: serverUrl });
 await drop.connect();
 await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -105,7 +105,41 @@ function connect(config: pg.PoolConfig, report: (err: Error) => void): pg.Pool {
   // for every dropped connection, and an 'error' event nobody listens to throws.
   pool.on('error', report);
   pool.on('connect', (c) => c.on('error', report));
+  releaseOnFailedBegin(pool);
   return pool;
+}
+
+/**
+ * drizzle-orm 0.45's node-postgres `transaction()` sends BEGIN before the try/finally that
+ * releases its pooled client: a BEGIN that fails (a connection lost in a database restart)
+ * leaves the client checked out for good, the pool one connection short, and `pool.end()`
+ * waiting forever (drizzle-orm issues #6023, #6241; no release fixes it yet). Until one does,
+ * such a client is released here, with the error, so the pool drops it.
+ */
+export function releaseOnFailedBegin(pool: pg.Pool): void {
+  const guarded = new WeakSet<pg.PoolClient>();
+  const checkOut = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const connectWithCallback = pool.connect.bind(pool) as (callback: (...args: unknown[]) => void) => void;
+  pool.connect = ((callback?: (...args: unknown[]) => void) => {
+    // pool.query checks out with a callback and releases on its own
+    if (callback) return connectWithCallback(callback);
+    return checkOut().then((client) => {
+      if (!guarded.has(client)) {
+        guarded.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((...args: unknown[]) => {
+          const result = query(...args);
+          const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+          if (!(result instanceof Promise) || typeof text !== 'string' || !/^\s*begin\b/i.test(text)) return result;
+          return result.catch((err: unknown) => {
+            client.release(err instanceof Error ? err : new Error(String(err)));
+            throw err;
+          });
+        }) as typeof client.query;
+      }
+      return client;
+    });
+  }) as typeof pool.connect;
 }
 
 async function openPostgres(url: string, onError?: (err: Error) => void): Promise<Database> {
