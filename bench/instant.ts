@@ -17,21 +17,16 @@
  * Targets (issue 13): password visible within 100 ms of the floor, ≤ 60 KB gz of JavaScript,
  * 登录 → workbench p75 ≤ 450 ms, shell tab switch p95 ≤ 100 ms, kept-alive sub-app p95 ≤ 80 ms.
  */
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { quantile, root, startProductServer } from './product-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 20);
 /** round-trip time added to every request (Chromium's network emulation): an office network, not loopback */
 const LATENCIES = (process.env.BENCH_LATENCY_MS ?? '0').split(',').map(Number);
-const root = fileURLToPath(new URL('..', import.meta.url));
-const port = 19_000 + Math.floor(Math.random() * 900);
-const base = `http://localhost:${port}`;
 
 for (const dist of ['apps/shell/dist', 'apps/subapps/coredata/dist']) {
   if (!existsSync(join(root, dist, 'index.html'))) {
@@ -40,29 +35,19 @@ for (const dist of ['apps/shell/dist', 'apps/subapps/coredata/dist']) {
   }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'wb-bench-login-'));
 // the built shell, and beside it the floor page, served by the same server
-const shellDir = join(dataDir, 'shell');
-cpSync(join(root, 'apps/shell/dist'), shellDir, { recursive: true });
-writeFileSync(
-  join(shellDir, 'floor.html'),
-  '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>floor</title></head><body><form><input id="login_password" type="password"></form></body></html>',
-);
-const server = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-  cwd: root,
-  detached: true,
-  stdio: 'ignore',
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SHELL_DIR: shellDir,
-    LOG_LEVEL: 'warn',
-    CAPTCHA_ENABLED: 'false',
-    LOGIN_RATE_LIMIT: '100000',
-    DATABASE_URL: '',
+const server = startProductServer('instant', {
+  env: (dataDir) => {
+    const shellDir = join(dataDir, 'shell');
+    cpSync(join(root, 'apps/shell/dist'), shellDir, { recursive: true });
+    writeFileSync(
+      join(shellDir, 'floor.html'),
+      '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>floor</title></head><body><form><input id="login_password" type="password"></form></body></html>',
+    );
+    return { SHELL_DIR: shellDir };
   },
 });
+const { base } = server;
 
 /** A fresh context with the cache off: ms from navigation start to the password input on screen, and the JS it loaded. */
 async function paintOnce(browser: Browser, path: string): Promise<{ ms: number; jsGz: number }> {
@@ -114,19 +99,6 @@ async function paint(browser: Browser, path: string): Promise<{ ms: number; jsGz
     ),
     jsGz: runs[0].jsGz,
   };
-}
-
-async function waitHealthy(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const up = await fetch(`${base}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('the server did not start');
 }
 
 /** One context per latency; the first login fills its cache and is not counted. */
@@ -266,14 +238,9 @@ function reportSwitch(label: string, figures: { ms: number[]; interaction: numbe
   );
 }
 
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
 let browser: Browser | undefined;
 try {
-  await waitHealthy();
+  await server.healthy();
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -300,7 +267,5 @@ try {
   reportSwitch('a kept-alive sub-app', await switches(page, '/coredata', '.wb-microapp[data-app="coredata"] wujie-app >>> .coredata-overview'), 80);
 } finally {
   await browser?.close();
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  await new Promise((r) => setTimeout(r, 1000));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

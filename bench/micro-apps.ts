@@ -18,18 +18,15 @@
  * < 600 ms (the fixtures), cold < 1200 ms (the fixtures), no growth of heap or
  * iframes across cycles beyond the keep-alive limit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startFixtureOrigin } from '../e2e/support/fixture-origin';
+import { quantile, randomPort, root, startProductServer } from './product-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 50);
-const root = fileURLToPath(new URL('..', import.meta.url));
-const port = 19_000 + Math.floor(Math.random() * 900);
+const port = randomPort();
 const base = `http://localhost:${port}`;
 const fixturePort = port + 1;
 const FIXTURE_ORIGIN = `http://127.0.0.1:${fixturePort}`;
@@ -71,39 +68,6 @@ const AUTHORS_APPS = [
     content: '.react17-today',
   },
 ];
-
-function startServer(dataDir: string): ChildProcess {
-  return spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: root,
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      CAPTCHA_ENABLED: 'false',
-      LOGIN_RATE_LIMIT: '100000',
-      DATABASE_URL: '',
-      CORS_ORIGINS: FIXTURE_ORIGIN,
-    },
-  });
-}
-
-async function waitHealthy(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('the server did not start');
-}
 
 async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: 'admin123', grant_type: 'password', scope: 'all' });
@@ -194,9 +158,7 @@ async function toShellPage(page: Page): Promise<void> {
 }
 
 function stats(values: number[]): { median: number; p95: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { median: at(0.5), p95: at(0.95) };
+  return { median: quantile(values, 0.5), p95: quantile(values, 0.95) };
 }
 
 function report(label: string, values: number[], target?: number): void {
@@ -335,12 +297,11 @@ function reportCycles(label: string, f: CycleFigures, limit: number): void {
   report('  switch to the app (each switch)', f.switchMs);
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'wb-bench-micro-'));
-const server = startServer(dataDir);
+const server = startProductServer('micro', { port, env: () => ({ CORS_ORIGINS: FIXTURE_ORIGIN }) });
 const stopFixtures = await startFixtureOrigin(root, fixturePort);
 let browser: Browser | undefined;
 try {
-  await waitHealthy();
+  await server.healthy();
   await pointAtVueFixture();
   await registerAuthorsApps();
   browser = await chromium.launch({
@@ -364,7 +325,5 @@ try {
 } finally {
   await browser?.close();
   await stopFixtures();
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  await new Promise((r) => setTimeout(r, 1000));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
