@@ -41,7 +41,6 @@ function bundleGraph(): Plugin {
           imports: out.imports,
           dynamicImports: out.dynamicImports,
           modules: out.moduleIds.map(rel),
-          css: [...(out.viteMetadata?.importedCss ?? [])],
           // Rendered (minified, before gzip) bytes per module, to explain a chunk's size.
           renderedBytes: Object.fromEntries(Object.entries(out.modules).map(([id, m]) => [rel(id), m.renderedLength])),
         };

@@ -1,6 +1,6 @@
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { useSession } from './shared/session-store';
-import { captureErrorsFromStart } from './app/early-errors';
+import { shellHandover } from './app/shell-handover';
 import { LockDocumentPage } from './features/lock/lock-document-page';
 import { canUnlock, unlockTarget } from './features/lock/lock-rules';
 import './app/global.css';
@@ -12,29 +12,16 @@ import './app/global.css';
  * same document, where the user was. Not locked (or not signed in), the shell
  * starts at once and its own guards decide.
  */
-const loadApp = () => import('./app/start');
-
-let shellStarts!: () => void;
-captureErrorsFromStart(new Promise<void>((resolve) => (shellStarts = resolve)));
-
 const container = document.getElementById('root')!;
+const { loadShell, startShell } = shellHandover(container);
 let lockRoot: Root | undefined;
-
-async function startShell(to?: string): Promise<void> {
-  shellStarts();
-  const { startApp } = await loadApp();
-  lockRoot?.unmount();
-  container.replaceChildren();
-  if (to) window.history.replaceState(null, '', to);
-  startApp(container);
-}
 
 function unlock(password: string): boolean {
   const { lockPasswd, lockFrom, setLock } = useSession.getState();
   if (!canUnlock(password, lockPasswd)) return false;
   // The password stays for this login, so the idle auto-lock can lock again.
   setLock(false, lockPasswd, undefined);
-  void startShell(unlockTarget(lockFrom));
+  void startShell(lockRoot, unlockTarget(lockFrom));
   return true;
 }
 
@@ -49,7 +36,7 @@ const { token, isLock } = useSession.getState();
 if (token && isLock) {
   lockRoot = hydrateRoot(container, <LockDocumentPage readUser={readUser} onUnlock={unlock} onLogout={() => void logout()} />);
   // the workbench is ready by the time the password is typed
-  if ('requestIdleCallback' in window) requestIdleCallback(() => void loadApp(), { timeout: 3000 });
+  if ('requestIdleCallback' in window) requestIdleCallback(() => void loadShell(), { timeout: 3000 });
 } else {
-  void startShell();
+  void startShell(undefined);
 }

@@ -8,7 +8,7 @@ import { storedLanguage } from './shared/i18n/language';
 import { DEFAULT_LOGIN_SETTINGS, type LoginSettings } from './features/auth/api/login-settings';
 import { LoginPage, type RegisterRequest } from './features/auth/login/login-page';
 import { LOGIN_SETTINGS_META } from '@wb/contracts/page-documents';
-import { captureErrorsFromStart } from './app/early-errors';
+import { shellHandover } from './app/shell-handover';
 import './app/global.css';
 
 /*
@@ -19,25 +19,14 @@ import './app/global.css';
  * first screen (layout, first page) are loaded and evaluated, so that when
  * the token arrives the shell starts in this same document at once.
  */
-const loadApp = () => import('./app/start');
-/** ahead of 登录, when idle: the shell and its first screen; the token does not wait for the latter */
-const preload = () => void loadApp().then((app) => app.preloadFirstScreen());
-
-let shellStarts!: () => void;
-captureErrorsFromStart(new Promise<void>((resolve) => (shellStarts = resolve)));
-
 const container = document.getElementById('root')!;
+const { loadShell, startShell } = shellHandover(container);
+/** ahead of 登录, when idle: the shell and its first screen; the token does not wait for the latter */
+const preload = () => void loadShell().then((app) => app.preloadFirstScreen());
 let loginRoot: Root | undefined;
 
 /** Into the workbench: to the page the user was going to (a same-site path), else the first page. */
-async function enterApp(): Promise<void> {
-  shellStarts();
-  const { startApp } = await loadApp();
-  const to = safeRedirect(new URLSearchParams(window.location.search).get('redirect'), FIRST_PAGE);
-  loginRoot?.unmount();
-  window.history.replaceState(null, '', to);
-  startApp(container);
-}
+const enterApp = () => startShell(loginRoot, safeRedirect(new URLSearchParams(window.location.search).get('redirect'), FIRST_PAGE));
 
 async function enter(token: TokenResponse): Promise<void> {
   useSession.getState().login(token);
@@ -74,7 +63,7 @@ if (movedTo) {
       initialLanguage={prerendered ? 'zh' : storedLanguage()}
       onEnter={enter}
       onRegister={(request) => void register(request)}
-      onSubmit={() => void loadApp()}
+      onSubmit={() => void loadShell()}
     />
   );
   if (prerendered) loginRoot = hydrateRoot(container, page);
