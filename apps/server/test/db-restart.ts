@@ -16,9 +16,10 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const restart = process.env.PG_RESTART_CMD;
 if (!serverUrl || !restart) throw new Error('set TEST_DATABASE_URL and PG_RESTART_CMD');
 
-// Once (of many runs) this script ended with exit code 13, a top-level await that never settled
-// and nothing left to wait for, right after the restart. A watchdog keeps the process alive and, if
-// a step hangs, says which one and what was answered so far, instead of ending without a word.
+// Twice a run ended without a word (exit code 13) or stuck after the writers: most likely closing
+// the app, which waited for a connection drizzle had leaked when its BEGIN failed (fixed since:
+// db/client.ts releaseOnFailedBegin). The watchdog keeps the process alive and, if a step hangs,
+// says which one and what was answered so far.
 let phase = 'setting up';
 const statuses = new Map<string, number>();
 const watchdog = setTimeout(() => {

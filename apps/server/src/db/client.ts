@@ -118,12 +118,11 @@ function connect(config: pg.PoolConfig, report: (err: Error) => void): pg.Pool {
  */
 export function releaseOnFailedBegin(pool: pg.Pool): void {
   const guarded = new WeakSet<pg.PoolClient>();
-  const checkOut = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const connectWithCallback = pool.connect.bind(pool) as (callback: (...args: unknown[]) => void) => void;
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => Promise<pg.PoolClient> | void;
   pool.connect = ((callback?: (...args: unknown[]) => void) => {
     // pool.query checks out with a callback and releases on its own
-    if (callback) return connectWithCallback(callback);
-    return checkOut().then((client) => {
+    if (callback) return connect(callback);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
       if (!guarded.has(client)) {
         guarded.add(client);
         const query = client.query.bind(client) as (...args: unknown[]) => unknown;
