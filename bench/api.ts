@@ -1,7 +1,9 @@
 /**
  * API throughput and latency, each figure also as a ratio to a bare Fastify
  * route measured in the same run (ratios compare across machines; absolute
- * numbers do not). Run: npm run bench   (BENCH_SECONDS, BENCH_PARAMS override)
+ * numbers do not). Run: npm run bench   (BENCH_SECONDS, BENCH_PARAMS override;
+ * BENCH_ONLY=<part of a row name> runs those rows only; BENCH_PROF=<dir> writes the
+ * server's CPU profiles, one per thread)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +20,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env, BENCH_JWT_SECRET: randomBytes(32).toString('hex') };
 /** Starts bench/server.ts and reads the first line it prints. */
 function startServer<T>(extra: Record<string, string> = {}): { child: ChildProcess; ready: Promise<T> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...env, ...extra } });
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []), '--import', 'tsx', 'bench/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...env, ...extra },
+  });
   const ready = new Promise<T>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (l) => resolve(JSON.parse(l) as T));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -76,7 +82,9 @@ try {
     { name: 'checkToken', url: `${base}/us-auth/oauth/checkToken?access_token=${token}`, headers: {} },
   ];
   const results: { name: string; rps: number; p50: number; p99: number }[] = [];
-  for (const t of targets) {
+  // BENCH_ONLY=<part of a name>: the bare route and the rows whose names contain it, nothing else
+  const only = process.env.BENCH_ONLY;
+  for (const t of targets.filter((t, i) => !only || i === 0 || t.name.includes(only))) {
     const r = await autocannon({ url: t.url, headers: t.headers, connections: t.connections ?? connections, duration: seconds });
     if (r.non2xx) throw new Error(`${t.name}: ${r.non2xx} non-2xx answers`);
     results.push({ name: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
@@ -88,33 +96,38 @@ try {
     console.log(r.name.padEnd(46) + r.rps.toFixed(0).padStart(10) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + `  ${((r.rps / bare) * 100).toFixed(1)}%`);
   }
   const get = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!;
-  const pg = !!process.env.DATABASE_URL;
-  const userLimit = pg ? 15 : 40;
-  console.log(`\ntargets: param/list p99 <= 40 ms; user/page p99 <= ${userLimit} ms; dept lazy tree p99 < 20 ms; routes and checkToken >= 25% of bare`);
-  console.log(`  param/list p99 ${get('param/list (').p99} ms: ${get('param/list (').p99 <= 40 ? 'met' : 'MISSED'}`);
-  // issue 13's row: the embedded database serves every request on the one event loop
-  const fifty = get('param/list, 50');
-  console.log(`  param/list at 50 connections p99 ${fifty.p99} ms (target <= 60): ${fifty.p99 <= 60 ? 'met' : 'MISSED'}, ${fifty.rps.toFixed(0)} req/s`);
-  for (const n of ['user/page (', 'user/page by', 'user/page, data scope dept', 'user/page, data scope, 1'])
-    console.log(`  ${get(n).name} p99 ${get(n).p99} ms: ${get(n).p99 <= userLimit ? 'met' : 'MISSED'}`);
-  for (const n of ['dept/lazy-tree (', 'dept/lazy-list branch', 'dept/lazy-tree, 1', 'dept/lazy-list, 1'])
-    console.log(`  ${get(n).name} p99 ${get(n).p99} ms: ${get(n).p99 < 20 ? 'met' : 'MISSED'}`);
-  for (const n of ['menu routes', 'checkToken']) console.log(`  ${n} ${((get(n).rps / bare) * 100).toFixed(1)}%: ${get(n).rps / bare >= 0.25 ? 'met' : 'MISSED'}`);
+  // a BENCH_ONLY run is a quick comparison: its table is all it prints
+  if (!only) {
+    const pg = !!process.env.DATABASE_URL;
+    const userLimit = pg ? 15 : 40;
+    console.log(`\ntargets: param/list p99 <= 40 ms; user/page p99 <= ${userLimit} ms; dept lazy tree p99 < 20 ms; routes and checkToken >= 25% of bare`);
+    console.log(`  param/list p99 ${get('param/list (').p99} ms: ${get('param/list (').p99 <= 40 ? 'met' : 'MISSED'}`);
+    // issue 13's row: the embedded database serves every request on the one event loop
+    const fifty = get('param/list, 50');
+    console.log(`  param/list at 50 connections p99 ${fifty.p99} ms (target <= 60): ${fifty.p99 <= 60 ? 'met' : 'MISSED'}, ${fifty.rps.toFixed(0)} req/s`);
+    for (const n of ['user/page (', 'user/page by', 'user/page, data scope dept', 'user/page, data scope, 1'])
+      console.log(`  ${get(n).name} p99 ${get(n).p99} ms: ${get(n).p99 <= userLimit ? 'met' : 'MISSED'}`);
+    for (const n of ['dept/lazy-tree (', 'dept/lazy-list branch', 'dept/lazy-tree, 1', 'dept/lazy-list, 1'])
+      console.log(`  ${get(n).name} p99 ${get(n).p99} ms: ${get(n).p99 < 20 ? 'met' : 'MISSED'}`);
+    for (const n of ['menu routes', 'checkToken']) console.log(`  ${n} ${((get(n).rps / bare) * 100).toFixed(1)}%: ${get(n).rps / bare >= 0.25 ? 'met' : 'MISSED'}`);
 
-  // More than one process: the same list with the same 20 connections, on one instance, then
-  // spread over two instances on the same PostgreSQL database (the second one started here).
-  if (ports.databaseUrl) {
-    const second = startServer<{ app: number }>({ BENCH_REPLICA_OF: ports.databaseUrl });
-    replica = second.child;
-    const other = (await second.ready).app;
-    const path = '/us-system/param/list?current=1&size=10';
-    const run = (port: number, n: number) => autocannon({ url: `http://127.0.0.1:${port}${path}`, headers, connections: n, duration: seconds });
-    const one = await run(ports.app, 20);
-    const two = await Promise.all([run(ports.app, 10), run(other, 10)]);
-    const rps2 = two[0].requests.average + two[1].requests.average;
-    console.log(`\nparam/list, 20 connections, instances on one PostgreSQL database:`);
-    console.log(`  1 instance   ${one.requests.average.toFixed(0).padStart(7)} req/s   p99 ${one.latency.p99} ms`);
-    console.log(`  2 instances  ${rps2.toFixed(0).padStart(7)} req/s   p99 ${Math.max(two[0].latency.p99, two[1].latency.p99)} ms   (${(rps2 / one.requests.average).toFixed(2)}× one)`);
+    // More than one process: the same list with the same 20 connections, on one instance, then
+    // spread over two instances on the same PostgreSQL database (the second one started here).
+    if (ports.databaseUrl) {
+      const second = startServer<{ app: number }>({ BENCH_REPLICA_OF: ports.databaseUrl });
+      replica = second.child;
+      const other = (await second.ready).app;
+      const path = '/us-system/param/list?current=1&size=10';
+      const run = (port: number, n: number) => autocannon({ url: `http://127.0.0.1:${port}${path}`, headers, connections: n, duration: seconds });
+      const one = await run(ports.app, 20);
+      const two = await Promise.all([run(ports.app, 10), run(other, 10)]);
+      const rps2 = two[0].requests.average + two[1].requests.average;
+      console.log(`\nparam/list, 20 connections, instances on one PostgreSQL database:`);
+      console.log(`  1 instance   ${one.requests.average.toFixed(0).padStart(7)} req/s   p99 ${one.latency.p99} ms`);
+      console.log(
+        `  2 instances  ${rps2.toFixed(0).padStart(7)} req/s   p99 ${Math.max(two[0].latency.p99, two[1].latency.p99)} ms   (${(rps2 / one.requests.average).toFixed(2)}× one)`,
+      );
+    }
   }
 } finally {
   replica?.kill('SIGTERM');

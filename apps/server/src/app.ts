@@ -112,7 +112,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   const sms = new OutboxSms(database.db);
 
   // first, so that every answer carries them: API JSON, errors, docs, the shell and its files
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: '运营工作台 API', description: 'Generated from the route schemas.', version: '0.1.0' },

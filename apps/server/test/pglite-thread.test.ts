@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
+import { startPgliteThread, type PgliteThread } from '../src/db/pglite-thread';
 
 /** The embedded database runs on a thread of its own (db/pglite-thread.ts). */
 describe('the embedded database off the request thread', () => {
@@ -46,6 +48,55 @@ describe('the embedded database off the request thread', () => {
     const rows = await database.db.execute(sql`select count(*)::int as n from thread_probe`);
     expect(rows.rows[0]).toEqual({ n: 0 });
     await expect(database.db.execute(sql`select * from no_such_table`)).rejects.toThrow();
+  });
+});
+
+/** The protocol bridge of db/pglite-worker.mjs, spoken to by node-postgres as the server does. */
+describe('the socket the embedded database answers on', () => {
+  let thread: PgliteThread;
+  beforeAll(async () => {
+    thread = await startPgliteThread(undefined, () => {});
+  });
+  afterAll(() => thread.close());
+
+  /** One connection at a time: a new one is refused until the last one's end has been seen. */
+  async function connect(): Promise<pg.Client> {
+    for (let attempt = 0; ; attempt++) {
+      const client = new pg.Client({ host: thread.socketDir, port: thread.port, user: 'postgres', database: 'postgres' });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        return client;
+      } catch (err) {
+        if (attempt > 50) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  }
+
+  it('carries a statement and an answer larger than one read of the socket, whole', async () => {
+    const client = await connect();
+    const big = 'é'.repeat(600_000);
+    const { rows } = await client.query('select $1::text as t, length($1) as n', [big]);
+    expect(rows[0].n).toBe(600_000);
+    expect(rows[0].t).toBe(big);
+    // a prepared statement again and again: Bind, Execute and Sync reach the database in one write
+    for (let i = 0; i < 20; i++) expect((await client.query({ name: 'twice', text: 'select $1::int * 2 as v', values: [i] })).rows).toEqual([{ v: i * 2 }]);
+    await client.end();
+  });
+
+  it('a connection cut inside a transaction leaves nothing behind for the next one', async () => {
+    const first = await connect();
+    await first.query('create table cut_probe (n int)');
+    await first.query('begin');
+    await first.query('insert into cut_probe values (1)');
+    // cut, not ended: neither COMMIT nor ROLLBACK is sent
+    (first as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    const next = await connect();
+    expect((await next.query('select count(*)::int as n from cut_probe')).rows).toEqual([{ n: 0 }]);
+    await next.query('insert into cut_probe values (2)');
+    expect((await next.query('select n from cut_probe')).rows).toEqual([{ n: 2 }]);
+    await next.end();
   });
 });
 

@@ -1,22 +1,110 @@
 // The embedded database on a thread of its own (see pglite-thread.ts): PGlite,
-// answering the PostgreSQL protocol on a Unix socket through pglite-socket.
+// answering the PostgreSQL protocol on a Unix socket for the server's one connection.
 // Plain JavaScript so that any runner (tsx, vitest) can start it as a worker.
+//
+// Why not pglite-socket (docs/decisions.md): it hands PGlite one protocol message at a
+// time, each behind a queue, a mutex and a turn of the event loop, to share the one
+// session between several connections (which it cannot do safely: its issue #1046).
+// With one connection, whatever the client wrote in one go (Bind, Execute, Sync) can go
+// to PGlite in one call and its answer back in one write.
+import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 /** @type {{ dir: string | undefined, socket: string }} */
-const { dir, socket } = workerData;
+const { dir, socket: path } = workerData;
+
+// the two requests that come without a type byte, before the startup message
+const SSL_REQUEST = 80877103;
+const CANCEL_REQUEST = 80877102;
+const TERMINATE = 0x58; // 'X'
+
+/**
+ * The whole messages at the start of `buf`: where they end and where the last one
+ * starts. Before the startup the messages have no type byte (int32 length first);
+ * after it, a type byte and a length.
+ */
+function wholeMessages(buf, started) {
+  let end = 0;
+  let last = 0;
+  for (;;) {
+    const at = started ? end + 1 : end;
+    if (buf.length < at + 4) return { end, last };
+    const length = buf.readInt32BE(at) + (started ? 1 : 0);
+    if (buf.length < end + length) return { end, last };
+    last = end;
+    end += length;
+    if (!started) return { end, last }; // the startup message is answered before anything else is sent
+  }
+}
+
+/** Serves one client connection for as long as it stays open. */
+function serve(db, socket) {
+  let pending = Buffer.alloc(0);
+  let started = false;
+  let busy = false;
+
+  async function drain() {
+    if (busy) return;
+    busy = true;
+    try {
+      for (let m = wholeMessages(pending, started); m.end > 0 && !socket.destroyed; m = wholeMessages(pending, started)) {
+        let batch = pending.subarray(0, m.end);
+        pending = pending.subarray(m.end);
+        if (!started) {
+          const code = batch.readInt32BE(4);
+          if (code === SSL_REQUEST) socket.write('N');
+          else if (code === CANCEL_REQUEST) socket.destroy();
+          if (code === SSL_REQUEST || code === CANCEL_REQUEST) continue;
+          started = true;
+        }
+        // a Terminate is the client's last word: nothing to answer, the connection ends
+        const terminate = batch[m.last] === TERMINATE;
+        if (terminate) batch = batch.subarray(0, m.last);
+        if (batch.length) {
+          socket.cork();
+          // `data` is a view of PGlite's memory, overwritten by the next chunk: copied before the corked write keeps it
+          await db.runExclusive(() => db.execProtocolRawStream(batch, { onRawData: (data) => socket.write(Buffer.from(data)) }));
+          socket.uncork();
+        }
+        if (terminate) socket.end();
+      }
+    } catch {
+      // PGlite could not take the messages: drop the connection, the pool opens another
+      socket.destroy();
+    } finally {
+      busy = false;
+    }
+  }
+
+  socket.setNoDelay(true);
+  socket.on('data', (data) => {
+    pending = pending.length ? Buffer.concat([pending, data]) : data;
+    void drain();
+  });
+  socket.on('error', () => socket.destroy());
+  socket.on('close', async () => {
+    // a transaction the client left open is not left for the next connection
+    if (db.isInTransaction()) await db.exec('ROLLBACK').catch(() => {});
+  });
+}
 
 try {
   const db = new PGlite(dir);
   await db.waitReady;
+  const open = new Set();
+  const server = createServer((socket) => {
+    open.add(socket.once('close', () => open.delete(socket)));
+    serve(db, socket);
+  });
   // one connection: the server's pool holds it, so no other process can connect
-  const server = new PGLiteSocketServer({ db, path: socket, maxConnections: 1 });
-  await server.start();
+  server.maxConnections = 1;
+  await new Promise((resolve, reject) => server.once('error', reject).listen(path, () => resolve(undefined)));
   parentPort?.on('message', async (message) => {
     if (message !== 'close') return;
-    await server.stop();
+    const closed = new Promise((resolve) => server.close(resolve));
+    for (const socket of open) socket.destroy();
+    await closed;
     await db.close();
     parentPort?.postMessage({ closed: true });
   });
