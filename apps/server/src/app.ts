@@ -18,6 +18,7 @@ import { authorityRoutes } from './modules/authority/routes';
 import { menuRoutes } from './modules/system/menu-routes';
 import { logRoutes } from './modules/log/routes';
 import { mdmRoutes } from './modules/mdm/routes';
+import { downloadRoutes } from './modules/resource/downloads';
 import { fileRoutes, signFileLinks } from './modules/resource/files';
 import { shellDataRoutes } from './modules/system/shell-data';
 import { subAppRoutes } from './modules/system/sub-app';
@@ -30,6 +31,8 @@ import { enforcePermissions } from './platform/permissions';
 import { hashPassword } from './platform/passwords';
 import { Access } from './platform/access';
 import { Changes } from './platform/changes';
+import { ExportJobs } from './platform/export-jobs';
+import { JobQueue } from './platform/jobs';
 import { SecretBox } from './platform/secrets';
 import { registerAuthentication, SessionCheck } from './platform/auth';
 import { loadConfig, type Config } from './platform/config';
@@ -96,6 +99,23 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   const changes = new Changes();
   await changes.start(database);
   app.addHook('onClose', () => changes.close());
+  const queue = new JobQueue(database.db, (err) => app.log.warn({ err }, 'job queue error'));
+  await queue.start();
+  const resources = new ResourceRegistry();
+  const store = new LocalStore(config.dataDir);
+  const exportJobs = new ExportJobs({
+    db: database.db,
+    queue,
+    store,
+    registry: resources,
+    staleSeconds: config.jobStaleSeconds,
+    onError: (err, msg) => app.log.warn({ err }, msg),
+  });
+  // before the database closes (onClose hooks run last-added first): runs stop, the queue lets go
+  app.addHook('onClose', async () => {
+    exportJobs.stop();
+    await queue.stop();
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -105,9 +125,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     changes,
     secrets: new SecretBox(config.secretKey),
     totals: new TotalCache(changes),
-    store: new LocalStore(config.dataDir),
-    resources: new ResourceRegistry(),
+    store,
+    resources,
     routes: [],
+    exportJobs,
   };
   const sms = new OutboxSms(database.db);
 
@@ -180,11 +201,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       subAppRoutes,
       shellDataRoutes,
       fileRoutes,
+      downloadRoutes,
       logRoutes,
     ];
     for (const module of modules) await api.register(module(ctx));
     await api.register(retrieveRoutes(ctx, sms));
   });
+  // every resource's exporter is registered now
+  await exportJobs.begin();
 
   await serveStaticApps(app, staticApps);
   return { app, ctx };

@@ -192,8 +192,8 @@ export const keyOf = (def: AnyResourceDef): string => def.key ?? 'id';
 export const menuOf = (def: AnyResourceDef): string => def.menu ?? def.name;
 
 /** The full path of one of a resource's calls. */
-export function pathOf(def: AnyResourceDef, verb: 'list' | 'detail' | 'add' | 'update' | 'remove' | 'select' | 'export'): string {
-  const own = verb === 'export' ? undefined : def.paths?.[verb];
+export function pathOf(def: AnyResourceDef, verb: 'list' | 'detail' | 'add' | 'update' | 'remove' | 'select' | 'export' | 'export-job'): string {
+  const own = verb === 'export' || verb === 'export-job' ? undefined : def.paths?.[verb];
   const defaultVerb = verb === 'add' || verb === 'update' ? 'submit' : verb;
   const path = own ?? defaultVerb;
   return path ? `${def.basePath}/${path}` : def.basePath;

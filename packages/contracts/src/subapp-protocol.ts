@@ -93,7 +93,7 @@ export const SUBAPP_EVENTS = {
   hideProjectFilter: 'hide-project-filter',
   /** hide (true) or show again (false) the left sidebar */
   hideSidebar: 'hide-sidebar',
-  /** the export/import indicator of the top bar; payload: an ExportState */
+  /** the export/import indicator of the top bar; payload: an ExportStatePayload */
   exportState: 'export-state',
 } as const;
 
@@ -114,6 +114,11 @@ export type SubAppEventName = (typeof SUBAPP_EVENTS)[keyof typeof SUBAPP_EVENTS]
 /** States of the top bar's export/import indicator, set by `export-state`. */
 export const EXPORT_STATES = ['default', 'processing', 'success', 'fail'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
+/**
+ * An `export-state` payload: a state, or 'processing' with the id of a download-centre job
+ * (what `POST …/export-job` answered): the shell then follows that job and shows its end itself.
+ */
+export type ExportStatePayload = ExportState | { state: ExportState; jobId?: string };
 
 export type RouterChange = string | number | { path: string; query?: Record<string, string> };
 
@@ -133,7 +138,7 @@ export interface SubAppEventPayloads {
   'full-screen': boolean | undefined;
   'hide-project-filter': boolean;
   'hide-sidebar': boolean;
-  'export-state': ExportState;
+  'export-state': ExportStatePayload;
 }
 
 /** The message the shell shows for a routerChange it cannot read. */

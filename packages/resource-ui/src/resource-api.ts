@@ -22,6 +22,8 @@ export function resourceApi(def: AnyResourceDef, transport: ResourceTransport) {
     remove: (ids: string[]) => transport.post<unknown>(pathOf(def, 'remove'), undefined, { ids: ids.join(',') }),
     /** the list's rows for the given filters as a spreadsheet */
     export: (filters: Record<string, unknown>) => transport.download(pathOf(def, 'export'), filters),
+    /** queues the export in the download centre; answers the job's id */
+    exportJob: (filters: Record<string, unknown>) => transport.post<{ id: string }>(pathOf(def, 'export-job'), undefined, filters),
     /**
      * One level of a tree: the children of `parent`, or the top level without it;
      * with filters the server answers the matching records of any level.

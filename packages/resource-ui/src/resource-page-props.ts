@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ExportState } from '@wb/contracts/subapp-protocol';
+import type { ExportStatePayload } from '@wb/contracts/subapp-protocol';
 import type { ColumnOverrides } from './columns';
 import type { AnyRecord, AnyResourceDef } from './resource-api';
 
@@ -21,7 +21,7 @@ export interface ResourcePageProps {
   /** shows 导出: `GET {basePath}/export?<current filters>` saved as a file */
   exportable?: boolean;
   /** the export's progress, to drive the shell's export indicator */
-  onExportState?(state: ExportState): void;
+  onExportState?(state: ExportStatePayload): void;
   /** per field: changes to its generated column (render, width …) */
   columns?: ColumnOverrides;
   /** links added to each row's actions */

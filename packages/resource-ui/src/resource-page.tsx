@@ -57,7 +57,12 @@ export function ResourcePage(props: ResourcePageProps) {
     onChanged?.(write);
   };
 
-  const exporter = useExport({ api, title: t(keys.title), query: () => lastQuery.current ?? toListQuery(def, {}, extra.current), onExportState });
+  const exporter = useExport({
+    api,
+    query: () => lastQuery.current ?? toListQuery(def, {}, extra.current),
+    onExportState,
+    onQueued: () => void host.feedback().message.success(t('crud.exportQueued')),
+  });
   const actions = useResourceActions({ def, api, host, keys, t, selected: selected.map(String), onDone: (ids) => written({ kind: 'action', ids }) });
 
   const confirmRemove = (ids: string[]) => {

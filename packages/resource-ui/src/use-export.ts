@@ -1,32 +1,34 @@
 import { useState } from 'react';
-import type { ExportState } from '@wb/contracts/subapp-protocol';
-import { exportFileName, saveBlob } from './download';
+import type { ExportStatePayload } from '@wb/contracts/subapp-protocol';
 import { filtersOf, type ListQuery } from './list-query';
 import type { ResourceApi } from './resource-api';
 
 interface Options {
   api: ResourceApi;
-  /** the file's name when the server gives none: `<title>-<time>.xlsx` */
-  title: string;
   /** the filters of what the table shows */
   query(): ListQuery;
-  onExportState?(state: ExportState): void;
+  /** the job is queued: the host's indicator follows it (the job id is in the payload) */
+  onExportState?(state: ExportStatePayload): void;
+  /** tells the user where the file will be */
+  onQueued(): void;
 }
 
-/** 导出: `GET {basePath}/export?<the table's filters>` saved as a file, one at a time. */
-export function useExport({ api, title, query, onExportState }: Options) {
+/**
+ * 导出: `POST {basePath}/export-job?<the table's filters>` queues the export in the download
+ * centre, where its progress shows and its file is offered once whole.
+ */
+export function useExport({ api, query, onExportState, onQueued }: Options) {
   const [exporting, setExporting] = useState(false);
 
   const run = async () => {
     if (exporting) return;
     setExporting(true);
-    onExportState?.('processing');
     try {
-      const file = await api.export(filtersOf(query()));
-      saveBlob(file.blob, exportFileName(title, file.fileName));
-      onExportState?.('success');
+      const { id } = await api.exportJob(filtersOf(query()));
+      onQueued();
+      onExportState?.({ state: 'processing', jobId: id });
     } catch {
-      // The host's transport has shown why (blobErrorText reads the envelope out of the Blob).
+      // The host's transport has shown why.
       onExportState?.('fail');
     } finally {
       setExporting(false);

@@ -45,6 +45,8 @@ export interface Config {
   workers: number;
   /** third-party identity providers for the code-grant login, by source name */
   socialProviders: Record<string, SocialProvider>;
+  /** a running job (an export) that has not reported for this long lost its process: retried once, then failed */
+  jobStaleSeconds: number;
 }
 
 /** An OAuth2 authorization-code provider (SOCIAL_PROVIDERS, JSON keyed by source). */
@@ -163,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     workers: int('WORKERS', env.WORKERS, 1),
     socialProviders: socialProviders(env.SOCIAL_PROVIDERS),
+    jobStaleSeconds: int('JOB_STALE_SECONDS', env.JOB_STALE_SECONDS, 30),
     ...overrides,
   };
 }

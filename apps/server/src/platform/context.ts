@@ -6,6 +6,7 @@ import type { SessionCheck } from './auth';
 import type { Config } from './config';
 import type { ResourceRegistry } from './crud/registry';
 import type { RouteAccess } from './permissions';
+import type { ExportJobs } from './export-jobs';
 import type { ObjectStore } from './storage';
 import type { TokenService } from './tokens';
 import type { TotalCache } from './totals';
@@ -26,7 +27,9 @@ export interface AppContext {
   resources: ResourceRegistry;
   /** every API route with its declared access, filled as routes register */
   routes: RouteAccess[];
+  /** the download centre's export jobs (platform/export-jobs.ts) */
+  exportJobs: ExportJobs;
 }
 
 /** What the resource framework needs from the context. */
-export const crudDeps = (ctx: AppContext) => ({ db: ctx.database.db, totals: ctx.totals, registry: ctx.resources, secrets: ctx.secrets });
+export const crudDeps = (ctx: AppContext) => ({ db: ctx.database.db, totals: ctx.totals, registry: ctx.resources, secrets: ctx.secrets, exportJobs: ctx.exportJobs });

@@ -1,6 +1,8 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { ResourceHostProvider, type ResourceHost, type ResourceTransport } from '@wb/resource-ui/host';
 import { ResourcePage, type ResourcePageProps } from '@wb/resource-ui/resource-page';
+import type { ExportStatePayload } from '@wb/contracts/subapp-protocol';
+import { useExportIndicator } from '../features/micro-apps/export-state';
 import { blobErrorText, fileNameFromDisposition } from '@wb/resource-ui/download';
 import { appEnv } from '../shared/env';
 import { feedback } from '../shared/feedback';
@@ -58,11 +60,14 @@ export function ShellResourceHost({ children }: { children: ReactNode }) {
   return <ResourceHostProvider host={host}>{children}</ResourceHostProvider>;
 }
 
-/** The generic resource page (from @wb/resource-ui) in the shell. */
+/** The top bar's indicator follows the exports queued from the shell's pages. */
+const showExportState = (state: ExportStatePayload) => useExportIndicator.getState().set(state);
+
+/** The generic resource page (from @wb/resource-ui) in the shell: its lists export to the download centre. */
 export function ShellResourcePage(props: ResourcePageProps) {
   return (
     <ShellResourceHost>
-      <ResourcePage {...props} />
+      <ResourcePage exportable onExportState={showExportState} {...props} />
     </ShellResourceHost>
   );
 }

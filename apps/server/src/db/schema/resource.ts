@@ -93,3 +93,41 @@ export const businessSystemExt = pgTable(
       .where(sql`${t.isDeleted} = 0`),
   ],
 );
+
+/**
+ * An export run as a job (the download centre): one row per request, the caller's filters and
+ * data scope as they were when they asked, its progress while it runs and its file once done.
+ * `attempt` names the run that owns the row: a run superseded after a crash writes nothing.
+ */
+export const downloadJob = pgTable(
+  'download_job',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** the resource exported (its definition's name) with the list's filters and the caller's scope */
+    resource: varchar('resource', { length: 64 }).notNull(),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    scope: jsonb('scope').$type<Record<string, unknown>>().notNull(),
+    fileName: text('file_name').notNull(),
+    /** the object in the store and its attach row, once the file is complete */
+    objectName: text('object_name'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    /** 2 running, 3 done, -1 failed (shell spec §3) */
+    jobStatus: integer('job_status').notNull().default(2),
+    completeRate: integer('complete_rate').notNull().default(0),
+    rowCount: integer('row_count').notNull().default(0),
+    attempt: integer('attempt').notNull().default(0),
+    /** set by the run as it goes; a running job whose heartbeat stopped lost its run */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    error: text('error'),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    jobEndTime: timestamp('job_end_time', { withTimezone: true }),
+  },
+  (t) => [
+    index('download_job_user_idx').on(t.tenantId, t.userId, t.id),
+    index('download_job_running_idx')
+      .on(t.heartbeatAt)
+      .where(sql`job_status = 2`),
+  ],
+);

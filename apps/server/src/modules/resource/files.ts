@@ -8,14 +8,28 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, Envelope, forbidden, idStr, notFound, ok } from '../../platform/envelope';
 import { tenantScope, visible } from '../../platform/scope';
+import { FILE_LINK_PATH } from '../../platform/storage';
 
-const FILE_PATH = '/us-resource/oss/endpoint/file';
+const FILE_PATH = FILE_LINK_PATH;
 
 /** The first bytes decide the type, not the name or the header the browser sent. */
 function imageKind(b: Buffer): { ext: string; mime: string } | null {
   if (b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { ext: 'jpg', mime: 'image/jpeg' };
   if (b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { ext: 'png', mime: 'image/png' };
   return null;
+}
+
+/** How the stored kinds are served: pictures inline, files (exports) as downloads. */
+const SERVED: Record<string, { mime: string; inline: boolean }> = {
+  png: { mime: 'image/png', inline: true },
+  jpg: { mime: 'image/jpeg', inline: true },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', inline: false },
+};
+
+/** `attachment` with the name in RFC 5987 form (Chinese names) and a plain ASCII fallback without quotes or controls. */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** Names browsers and older clients give the same two types. */
@@ -189,17 +203,19 @@ export function fileRoutes(ctx: AppContext) {
         // the file must be one the tenant uploaded (and not removed): a link to another
         // tenant's file, signed because someone stored it in their own record, serves nothing
         const [row] = await db
-          .select({ id: attach.id })
+          .select({ id: attach.id, originalName: attach.originalName })
           .from(attach)
           .where(visible(attach, tenantScope(granted.tenantId), eq(attach.name, granted.name)))
           .limit(1);
         const found = row ? await ctx.store.get(granted.name) : null;
         if (!found) throw notFound('文件不存在');
-        const mime = granted.name.endsWith('.png') ? 'image/png' : granted.name.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream';
+        const kind = SERVED[granted.name.slice(granted.name.lastIndexOf('.') + 1)];
         const maxAge = Math.max(0, granted.expires - Math.floor(Date.now() / 1000));
+        // pictures are shown where they are linked; anything else is saved under the name it was made with
+        if (!kind?.inline) reply.header('content-disposition', attachmentDisposition(row.originalName));
         return (
           reply
-            .header('content-type', mime)
+            .header('content-type', kind?.mime ?? 'application/octet-stream')
             .header('content-length', found.size)
             // private: a shared cache must not hand one tenant's link to others after it expires
             .header('cache-control', `private, max-age=${maxAge}, immutable`)

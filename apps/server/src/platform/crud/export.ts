@@ -1,11 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { TSchema } from '@sinclair/typebox';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { keyOf, menuOf, pathOf, type AnyResourceDef } from '@wb/contracts/resource';
-import { formatTime } from '../envelope';
+import { Envelope, formatTime, ok } from '../envelope';
 import { refuseUnknown } from './filters';
-import { scopeOf, visible } from '../scope';
+import { scopeOf, visible, type Scope } from '../scope';
 import type { ResourceRegistry } from './registry';
 import { answeredFields } from './schemas';
 import type { ResourceStore } from './store';
@@ -40,67 +41,114 @@ export function xlsxStream(sheet: string, columns: SheetColumn[], batches: Async
   return out;
 }
 
-interface ExportDeps {
-  def: AnyResourceDef;
-  store: ResourceStore;
-  registry: ResourceRegistry;
-  tag: string;
-  querystring: TSchema;
-  allowed: Set<string>;
-  batch: number;
+/**
+ * What an export writes, for the direct download and for the download centre's jobs alike:
+ * the sheet's columns, and the rows of a scope and the list's filters, batch by batch, refs by
+ * name, selects and switches by label.
+ */
+export interface Exporter {
+  title: string;
+  columns: SheetColumn[];
+  /** how many rows the filters match (the job's progress) */
+  count(scope: Scope, query: Record<string, unknown>): Promise<number>;
+  /** the filters are checked at the call: a bad one throws before anything is written */
+  rows(scope: Scope, query: Record<string, unknown>): AsyncGenerator<Record<string, unknown>[]>;
 }
 
-/**
- * `GET {basePath}/export`: the list's rows for the same filters as a streamed
- * .xlsx, refs by name, selects and switches by label. Filters are checked before
- * the first byte, so a bad one is a 400, never a broken download.
- */
-export function exportRoute(app: FastifyInstance, { def, store, registry, tag, querystring, allowed, batch }: ExportDeps): void {
+export function exporterOf(def: AnyResourceDef, store: ResourceStore, registry: ResourceRegistry, batch: number): Exporter {
   const fields = def.fields;
   const names = answeredFields(def).filter((k) => !fields[k].virtual);
   const refFields = names.filter((k) => fields[k].kind === 'ref');
+  const key = keyOf(def);
+  const optionLabel = (k: string, v: unknown) => fields[k].options?.find((o) => String(o.value) === String(v))?.label.zh ?? String(v ?? '');
+  return {
+    title: def.title.zh,
+    columns: [
+      { header: 'ID', key: 'id', width: 20 },
+      ...names.map((k) => ({ header: fields[k].label.zh, key: k, width: Math.min(40, Math.max(12, (fields[k].maxLength ?? 20) / 4)) })),
+      ...(store.columns.createTime ? [{ header: '创建时间', key: 'createTime', width: 20 }] : []),
+    ],
+    count: async (scope, query) => (await store.page(scope, query, 1, 1)).total,
+    rows(scope, query) {
+      const scan = store.scan(scope, query, batch);
+      return (async function* () {
+        // refs are exported by name, looked up once per referenced resource
+        const refLabels = new Map<string, Map<string, string>>();
+        for (const k of refFields) {
+          const target = registry.get(fields[k].ref!.resource);
+          const rows = await store.db.select({ id: target.key, label: target.label }).from(target.table).where(visible(target.table, scope));
+          refLabels.set(k, new Map(rows.map((r) => [String(r.id), String(r.label)])));
+        }
+        const cell = (k: string, row: Record<string, unknown>) => {
+          const f = fields[k];
+          if (f.kind === 'ref') return refLabels.get(k)!.get(String(row[k])) ?? '';
+          if (f.kind === 'select') return optionLabel(k, row[k]);
+          if (f.kind === 'switch') return row[k] ? '是' : '否';
+          if (row[k] instanceof Date) return formatTime(row[k] as Date);
+          return row[k];
+        };
+        for await (const rows of scan)
+          yield rows.map((r) => ({ id: String(r[key]), ...Object.fromEntries(names.map((k) => [k, cell(k, r)])), createTime: formatTime(r.createTime as Date) }));
+      })();
+    },
+  };
+}
+
+/** Starts an export as a job of the download centre (platform/export-jobs.ts). */
+export interface ExportJobStarter {
+  start(req: FastifyRequest, resource: string, query: Record<string, unknown>, fileName: string): Promise<string>;
+}
+
+interface ExportDeps {
+  def: AnyResourceDef;
+  exporter: Exporter;
+  jobs?: ExportJobStarter;
+  tag: string;
+  querystring: TSchema;
+  allowed: Set<string>;
+}
+
+/**
+ * `GET {basePath}/export`: the list's rows for the same filters as a streamed .xlsx.
+ * `POST {basePath}/export-job`: the same file made by a job of the download centre, which
+ * answers at once with the job's id. Filters are checked before the first byte (or before
+ * the job is queued), so a bad one is a 400, never a broken download.
+ */
+export function exportRoutes(app: FastifyInstance, { def, exporter, jobs, tag, querystring, allowed }: ExportDeps): void {
   app.get(pathOf(def, 'export'), {
     schema: { tags: [tag], summary: `${tag}: 导出 Excel (流式, 条件同列表)`, querystring, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
     config: { permission: menuOf(def) },
     preValidation: refuseUnknown(allowed),
     handler: async (req, reply) => {
-      const scope = scopeOf(req);
-      // refs are exported by name, looked up once per referenced resource
-      const refLabels = new Map<string, Map<string, string>>();
-      for (const k of refFields) {
-        const target = registry.get(fields[k].ref!.resource);
-        const rows = await store.db.select({ id: target.key, label: target.label }).from(target.table).where(visible(target.table, scope));
-        refLabels.set(k, new Map(rows.map((r) => [String(r.id), String(r.label)])));
-      }
-      const optionLabel = (k: string, v: unknown) => fields[k].options?.find((o) => String(o.value) === String(v))?.label.zh ?? String(v ?? '');
-      const cell = (k: string, row: Record<string, unknown>) => {
-        const f = fields[k];
-        if (f.kind === 'ref') return refLabels.get(k)!.get(String(row[k])) ?? '';
-        if (f.kind === 'select') return optionLabel(k, row[k]);
-        if (f.kind === 'switch') return row[k] ? '是' : '否';
-        if (row[k] instanceof Date) return formatTime(row[k] as Date);
-        return row[k];
-      };
-      const key = keyOf(def);
-      const scan = store.scan(scope, req.query as Record<string, unknown>, batch);
+      const rows = exporter.rows(scopeOf(req), req.query as Record<string, unknown>);
       // the first batch is read before the answer starts: a query that fails is still an error envelope
-      const first = await scan.next();
+      const first = await rows.next();
       async function* batches() {
-        const toSheet = (rows: Record<string, unknown>[]) =>
-          rows.map((r) => ({ id: String(r[key]), ...Object.fromEntries(names.map((k) => [k, cell(k, r)])), createTime: formatTime(r.createTime as Date) }));
         if (first.done) return;
-        yield toSheet(first.value);
-        for await (const rows of scan) yield toSheet(rows);
+        yield first.value;
+        yield* rows;
       }
-      const sheetColumns = [
-        { header: 'ID', key: 'id', width: 20 },
-        ...names.map((k) => ({ header: fields[k].label.zh, key: k, width: Math.min(40, Math.max(12, (fields[k].maxLength ?? 20) / 4)) })),
-        ...(store.columns.createTime ? [{ header: '创建时间', key: 'createTime', width: 20 }] : []),
-      ];
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(def.title.zh)}.xlsx`)
-        .send(xlsxStream(def.title.zh, sheetColumns, batches()));
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(exporter.title)}.xlsx`)
+        .send(xlsxStream(exporter.title, exporter.columns, batches()));
+    },
+  });
+  if (!jobs) return;
+  app.post(pathOf(def, 'export-job'), {
+    schema: {
+      tags: [tag],
+      summary: `${tag}: 导出到下载中心 (后台任务, 条件同列表)`,
+      querystring,
+      response: { 200: Envelope(Type.Object({ id: Type.String() })) },
+    },
+    config: { permission: menuOf(def) },
+    preValidation: refuseUnknown(allowed),
+    handler: async (req) => {
+      const query = req.query as Record<string, unknown>;
+      // the filters are checked now, while the caller can still be told
+      await exporter.count(scopeOf(req), query);
+      return ok({ id: await jobs.start(req, def.name, query, `${exporter.title}.xlsx`) });
     },
   });
 }

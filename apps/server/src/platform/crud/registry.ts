@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { keyOf, labelFieldOf, type AnyResourceDef } from '@wb/contracts/resource';
+import type { Exporter } from './export';
 
 export interface RegisteredResource {
   def: AnyResourceDef;
@@ -22,6 +23,8 @@ export interface Reference {
 /** Every registered resource by name, so a ref can check and name what it points to, and a removal see who points at it. */
 export class ResourceRegistry {
   private readonly byName = new Map<string, RegisteredResource>();
+  /** how each resource is exported, for the jobs of the download centre */
+  readonly exporters = new Map<string, Exporter>();
 
   add(def: AnyResourceDef, table: PgTable): RegisteredResource {
     if (this.byName.has(def.name)) throw new Error(`resource '${def.name}' is registered twice`);

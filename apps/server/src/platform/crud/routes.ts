@@ -12,7 +12,7 @@ import type { Permission } from '../permissions';
 import type { SecretBox } from '../secrets';
 import { isTenantTable, scopeOf, type Scope } from '../scope';
 import type { TotalCache } from '../totals';
-import { exportRoute } from './export';
+import { exporterOf, exportRoutes, type ExportJobStarter } from './export';
 import { refuseUnknown } from './filters';
 import type { CustomFilter } from './filters';
 import type { ResourceRegistry } from './registry';
@@ -26,6 +26,8 @@ export interface CrudDeps {
   secrets: SecretBox;
   totals: TotalCache;
   registry: ResourceRegistry;
+  /** the download centre's jobs; without them a resource exports by direct download only */
+  exportJobs?: ExportJobStarter;
 }
 
 /**
@@ -426,7 +428,9 @@ export function registerResource<F extends Record<string, FieldDef>>(
     if (!def.actions?.some((a) => a.name === name)) throw new Error(`resource '${def.name}': handler for unknown action '${name}'`);
   }
 
-  exportRoute(app, { def, store, registry, tag, querystring: schemas.ExportQuery, allowed: new Set(Object.keys(schemas.ExportQuery.properties)), batch: EXPORT_BATCH });
+  const exporter = exporterOf(def, store, registry, EXPORT_BATCH);
+  registry.exporters.set(def.name, exporter);
+  exportRoutes(app, { def, exporter, jobs: deps.exportJobs, tag, querystring: schemas.ExportQuery, allowed: new Set(Object.keys(schemas.ExportQuery.properties)) });
   return store;
 }
 

@@ -27,8 +27,9 @@ const SwitchIdentityDialog = lazy(() => import('../../features/account/switch-id
 const LockPasswordDialog = lazy(() => import('../../features/lock/lock-password-dialog'));
 const MenuSearchDialog = lazy(() => import('../../features/menu/menu-search-dialog'));
 const ErrorLogDialog = lazy(() => import('../../features/error-log/error-log-dialog'));
+const DownloadsDrawer = lazy(() => import('../../features/downloads/downloads-drawer'));
 
-type Dialog = 'password' | 'identity' | 'lock' | 'search' | 'errorLog';
+type Dialog = 'password' | 'identity' | 'lock' | 'search' | 'errorLog' | 'downloads';
 
 function DefaultLogo() {
   return (
@@ -114,7 +115,7 @@ export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, 
         {screen >= 3 && <MenuAutocomplete topMenus={topMenus} routesByTop={routesByTop} onOpen={openSearchEntry} />}
         <SearchButton onOpen={() => setDialog('search')} />
         <HeaderLinks projectId={project.list.length ? project.id : undefined} values={values} />
-        <ExportIndicator />
+        <ExportIndicator onOpen={() => setDialog('downloads')} />
         <ErrorLogBadge onOpen={() => setDialog('errorLog')} />
         <ThemeButton />
         <LanguageMenu />
@@ -126,6 +127,7 @@ export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, 
         {dialog === 'lock' && <LockPasswordDialog onClose={close} />}
         {dialog === 'search' && <MenuSearchDialog topMenus={topMenus} routesByTop={routesByTop} onOpen={openSearchEntry} onClose={close} />}
         {dialog === 'errorLog' && <ErrorLogDialog onClose={close} />}
+        {dialog === 'downloads' && <DownloadsDrawer onClose={close} />}
       </Suspense>
     </header>
   );

@@ -16,6 +16,7 @@ const zh = {
     routerChangeError: '请提供 base.routerChange 事件参数（please provide the base.routerChange event parameter）',
     export: { default: '导出/导入', processing: '导出/导入进行中', success: '导出/导入完成', fail: '导出/导入失败' },
   },
+  downloads: { open: '下载/上传中心' },
 };
 
 const en = {
@@ -32,6 +33,7 @@ const en = {
     routerChangeError: ROUTER_CHANGE_ERROR,
     export: { default: 'Export/import', processing: 'Export/import in progress', success: 'Export/import finished', fail: 'Export/import failed' },
   },
+  downloads: { open: 'Downloads and uploads' },
 };
 
 i18n.addResourceBundle('zh', 'translation', zh, true, true);
