@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blobErrorText, exportFileName, fileNameFromDisposition } from './download';
+import { blobErrorText, fileNameFromDisposition } from './download';
 
 describe('export downloads', () => {
   it('reads the file name of Content-Disposition, preferring the UTF-8 one', () => {
@@ -8,11 +8,6 @@ describe('export downloads', () => {
     expect(fileNameFromDisposition('attachment; filename=plain.xlsx')).toBe('plain.xlsx');
     expect(fileNameFromDisposition('attachment')).toBeUndefined();
     expect(fileNameFromDisposition(undefined)).toBeUndefined();
-  });
-
-  it("names an unnamed export after the page's title and the time", () => {
-    expect(exportFileName('公司管理', undefined, new Date(2025, 0, 2, 3, 4, 5))).toBe('公司管理-20250102030405.xlsx');
-    expect(exportFileName('公司管理', 'x.xlsx')).toBe('x.xlsx');
   });
 
   it('reads the message of a failed export out of the Blob body', async () => {

@@ -1,4 +1,4 @@
-/** A file the server streamed back (an export). */
+/** A file the server streamed back (an error file, a template). */
 export interface Download {
   blob: Blob;
   /** from Content-Disposition, when the server named it */
@@ -22,14 +22,6 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
   const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
   const name = plain ? (plain[2] ?? plain[1]).trim() : '';
   return name || undefined;
-}
-
-/** The name an export is saved under: the server's, else `<title>-<yyyyMMddHHmmss>.xlsx`. */
-export function exportFileName(title: string, serverName: string | undefined, now = new Date()): string {
-  if (serverName) return serverName;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
-  return `${title}-${stamp}.xlsx`;
 }
 
 /**

@@ -11,7 +11,7 @@ export type TreeRecord = AnyRecord & { hasChildren?: boolean };
 /** Any resource's definition (contracts: a specific ResourceDef<F> is assignable to it). */
 export type { AnyResourceDef };
 
-/** The calls of a resource: list, detail, add, update, remove, select, export; lazy-list for a tree; its actions. */
+/** The calls of a resource: list, detail, add, update, remove, select, export-job; lazy-list for a tree; its actions. */
 export function resourceApi(def: AnyResourceDef, transport: ResourceTransport) {
   return {
     list: (query: Record<string, unknown>) => transport.get<Page<AnyRecord>>(pathOf(def, 'list'), query),
@@ -20,8 +20,6 @@ export function resourceApi(def: AnyResourceDef, transport: ResourceTransport) {
     /** the body carries the id */
     update: (body: Record<string, unknown>) => transport.post<unknown>(pathOf(def, 'update'), body),
     remove: (ids: string[]) => transport.post<unknown>(pathOf(def, 'remove'), undefined, { ids: ids.join(',') }),
-    /** the list's rows for the given filters as a spreadsheet */
-    export: (filters: Record<string, unknown>) => transport.download(pathOf(def, 'export'), filters),
     /** queues the export in the download centre; answers the job's id */
     exportJob: (filters: Record<string, unknown>) => transport.post<{ id: string }>(pathOf(def, 'export-job'), undefined, filters),
     /**

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { downloadJob } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
@@ -44,7 +44,7 @@ export function downloadRoutes(ctx: AppContext) {
         const me = caller(req);
         const { current = 1, size = 10 } = req.query as { current?: number; size?: number };
         const mine = and(eq(downloadJob.tenantId, me.tenantId), eq(downloadJob.userId, me.userId));
-        const [rows, [{ total }], running] = await Promise.all([
+        const [rows, [{ total, running }]] = await Promise.all([
           db
             .select()
             .from(downloadJob)
@@ -52,12 +52,10 @@ export function downloadRoutes(ctx: AppContext) {
             .orderBy(desc(downloadJob.id))
             .limit(size)
             .offset((current - 1) * size),
-          db.select({ total: count() }).from(downloadJob).where(mine),
           db
-            .select({ id: downloadJob.id })
+            .select({ total: count(), running: sql<number>`count(*) filter (where ${downloadJob.jobStatus} = ${JOB_STATUS.running})`.mapWith(Number) })
             .from(downloadJob)
-            .where(and(mine, eq(downloadJob.jobStatus, JOB_STATUS.running)))
-            .limit(1),
+            .where(mine),
         ]);
         return ok({
           records: rows.map((r) => ({
@@ -74,7 +72,7 @@ export function downloadRoutes(ctx: AppContext) {
           total,
           current,
           size,
-          allCompleted: running.length === 0,
+          allCompleted: running === 0,
         });
       },
     });

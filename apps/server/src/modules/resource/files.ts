@@ -8,9 +8,7 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, Envelope, forbidden, idStr, notFound, ok } from '../../platform/envelope';
 import { tenantScope, visible } from '../../platform/scope';
-import { FILE_LINK_PATH } from '../../platform/storage';
-
-const FILE_PATH = FILE_LINK_PATH;
+import { attachmentDisposition, FILE_LINK_PATH } from '../../platform/storage';
 
 /** The first bytes decide the type, not the name or the header the browser sent. */
 function imageKind(b: Buffer): { ext: string; mime: string } | null {
@@ -25,12 +23,6 @@ const SERVED: Record<string, { mime: string; inline: boolean }> = {
   jpg: { mime: 'image/jpeg', inline: true },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', inline: false },
 };
-
-/** `attachment` with the name in RFC 5987 form (Chinese names) and a plain ASCII fallback without quotes or controls. */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Names browsers and older clients give the same two types. */
 const MIME_ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'image/x-png': 'image/png' };
@@ -75,7 +67,7 @@ export class FileLinks {
 
   /** HMAC-SHA256 cut to 128 bits: out of reach of guessing, and the name stays within the router's 100 characters */
   private signature(name: string, tenantId: string, expires: number): Buffer {
-    return createHmac('sha256', this.secret).update(`file-link\n${FILE_PATH}/${name}\n${tenantId}\n${expires}`).digest().subarray(0, 16);
+    return createHmac('sha256', this.secret).update(`file-link\n${FILE_LINK_PATH}/${name}\n${tenantId}\n${expires}`).digest().subarray(0, 16);
   }
 
   /** The signed address of the stored object `name` (uuid.ext) for `tenantId`; null for a tenant id that cannot be put in a link. */
@@ -84,7 +76,7 @@ export class FileLinks {
     const expires = (Math.floor(nowMs / 1000 / FileLinks.BUCKET_SECONDS) + 1) * FileLinks.BUCKET_SECONDS + this.ttlSeconds;
     const dot = name.lastIndexOf('.');
     const sig = this.signature(name, tenantId, expires).toString('base64url');
-    return `${FILE_PATH}/${name.slice(0, dot)}-${tenantId}-${expires}-${sig}${name.slice(dot)}`;
+    return `${FILE_LINK_PATH}/${name.slice(0, dot)}-${tenantId}-${expires}-${sig}${name.slice(dot)}`;
   }
 
   /** What a signed name grants: the object and the tenant, with the expiry; null when forged, altered or expired. */
@@ -110,7 +102,7 @@ const LINK_IN_TEXT = /\/us-resource\/oss\/endpoint\/file\/([0-9a-f-]{36})(?:-[A-
 
 /** The stored form of every file link in `value`: a form that sends back a signed link it was given stores the link, not the signature. */
 function unsigned(value: unknown): unknown {
-  if (typeof value === 'string') return value.includes(FILE_PATH) ? value.replace(LINK_IN_TEXT, (_, uuid: string, ext: string) => `${FILE_PATH}/${uuid}.${ext}`) : value;
+  if (typeof value === 'string') return value.includes(FILE_LINK_PATH) ? value.replace(LINK_IN_TEXT, (_, uuid: string, ext: string) => `${FILE_LINK_PATH}/${uuid}.${ext}`) : value;
   if (Array.isArray(value)) return value.map(unsigned);
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     for (const [k, v] of Object.entries(value)) (value as Record<string, unknown>)[k] = unsigned(v);
@@ -141,7 +133,7 @@ export function signFileLinks(app: FastifyInstance, ctx: AppContext): void {
     if (req.body && typeof req.body === 'object') req.body = unsigned(req.body);
   });
   app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' || !payload.includes(FILE_PATH) || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+    if (typeof payload !== 'string' || !payload.includes(FILE_LINK_PATH) || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
     const tenantId = answerTenant(req, payload);
     if (!tenantId) return payload;
     return payload.replace(LINK_IN_TEXT, (link, uuid: string, ext: string) => links.sign(`${uuid}.${ext}`, tenantId) ?? link);
@@ -179,7 +171,7 @@ export function fileRoutes(ctx: AppContext) {
         const name = `${randomUUID()}.${kind.ext}`;
         await ctx.store.put(name, bytes);
         // the stored form; the answer's hook signs it for the uploader's tenant
-        const link = `${FILE_PATH}/${name}`;
+        const link = `${FILE_LINK_PATH}/${name}`;
         const originalName = file.filename.slice(0, 200);
         const [row] = await db
           .insert(attach)
@@ -189,7 +181,7 @@ export function fileRoutes(ctx: AppContext) {
       },
     });
 
-    app.get(`${FILE_PATH}/:name`, {
+    app.get(`${FILE_LINK_PATH}/:name`, {
       schema: {
         tags: ['资源'],
         summary: '读取已上传的文件 (签名链接, 限本租户, 会过期)',

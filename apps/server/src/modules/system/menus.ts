@@ -16,6 +16,7 @@ import { resourceSchemas } from '../../platform/crud/schemas';
 import { toWire } from '../../platform/crud/wire';
 import { IdText } from '../../platform/input-types';
 import { scopeOf, visible, type Scope } from '../../platform/scope';
+import { attachmentDisposition } from '../../platform/storage';
 
 /**
  * Menus (shared by every tenant) and top menus (a tenant's): the admin calls beyond the
@@ -226,7 +227,7 @@ export function menuAdminRoutes(ctx: AppContext) {
         ];
         return reply
           .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('菜单')}.xlsx`)
+          .header('content-disposition', attachmentDisposition('菜单.xlsx'))
           .send(
             xlsxStream(
               '菜单',

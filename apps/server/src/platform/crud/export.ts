@@ -7,6 +7,7 @@ import { keyOf, menuOf, pathOf, type AnyResourceDef } from '@wb/contracts/resour
 import { Envelope, formatTime, ok } from '../envelope';
 import { refuseUnknown } from './filters';
 import { scopeOf, visible, type Scope } from '../scope';
+import { attachmentDisposition } from '../storage';
 import type { ResourceRegistry } from './registry';
 import { answeredFields } from './schemas';
 import type { ResourceStore } from './store';
@@ -130,7 +131,7 @@ export function exportRoutes(app: FastifyInstance, { def, exporter, jobs, tag, q
       }
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(exporter.title)}.xlsx`)
+        .header('content-disposition', attachmentDisposition(`${exporter.title}.xlsx`))
         .send(xlsxStream(exporter.title, exporter.columns, batches()));
     },
   });
