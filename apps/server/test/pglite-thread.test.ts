@@ -49,6 +49,15 @@ describe('the embedded database off the request thread', () => {
     expect(rows.rows[0]).toEqual({ n: 0 });
     await expect(database.db.execute(sql`select * from no_such_table`)).rejects.toThrow();
   });
+
+  it('a failed statement outside a transaction costs nothing to the next one', async () => {
+    // node-postgres' pool drops the connection after any failed query and opens another at once,
+    // before the bridge has seen the last one close: the new one must be served, not refused
+    for (let i = 0; i < 5; i++) {
+      await expect(database.db.execute(sql`select ${'NaN'}::bigint`)).rejects.toMatchObject({ cause: { code: '22P02' } });
+      expect((await database.db.execute(sql`select ${i}::int as n`)).rows[0]).toEqual({ n: i });
+    }
+  });
 });
 
 /** The protocol bridge of db/pglite-worker.mjs, spoken to by node-postgres as the server does. */

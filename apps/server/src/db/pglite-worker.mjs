@@ -38,7 +38,7 @@ function wholeMessages(buf, started) {
   }
 }
 
-/** Serves one client connection for as long as it stays open. */
+/** Serves one client connection for as long as it stays open; resolves once it closed and its transaction is undone. */
 function serve(db, socket) {
   let pending = Buffer.alloc(0);
   let started = false;
@@ -83,9 +83,15 @@ function serve(db, socket) {
     void drain();
   });
   socket.on('error', () => socket.destroy());
-  socket.on('close', async () => {
-    // a transaction the client left open is not left for the next connection
-    if (db.isInTransaction()) await db.exec('ROLLBACK').catch(() => {});
+  return new Promise((resolve) => {
+    const closed = async () => {
+      // a transaction the client left open is not left for the next connection
+      if (db.isInTransaction()) await db.exec('ROLLBACK').catch(() => {});
+      resolve(undefined);
+    };
+    // it may have closed while it waited for the one before it
+    if (socket.closed) void closed();
+    else socket.on('close', closed);
   });
 }
 
@@ -93,12 +99,17 @@ try {
   const db = new PGlite(dir);
   await db.waitReady;
   const open = new Set();
+  // One connection at a time: the server's pool holds one. It opens another only once it dropped
+  // the last (node-postgres' pool drops a connection after any failed query), whose close may not
+  // have reached us yet: the new one is served once the last is closed and its transaction undone,
+  // instead of being refused.
+  let last = Promise.resolve();
   const server = createServer((socket) => {
     open.add(socket.once('close', () => open.delete(socket)));
-    serve(db, socket);
+    const before = [...open].filter((s) => s !== socket);
+    for (const old of before) old.destroy();
+    last = last.then(() => serve(db, socket));
   });
-  // one connection: the server's pool holds it, so no other process can connect
-  server.maxConnections = 1;
   await new Promise((resolve, reject) => server.once('error', reject).listen(path, () => resolve(undefined)));
   parentPort?.on('message', async (message) => {
     if (message !== 'close') return;
