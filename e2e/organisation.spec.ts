@@ -473,9 +473,10 @@ test.describe('organisation: departments, posts, dictionaries, users, regions', 
     await upload.locator('input[type=file]').setInputFiles({ name: 'regions.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
     await expect(upload.getByText('regions.xlsx')).toBeVisible();
     await upload.getByRole('button', { name: buttonName('确定') }).click();
-    await expect(message(page, /^导入成功/)).toBeVisible();
+    await expect(message(page, '已加入上传中心, 导入完成后列表自动刷新')).toBeVisible();
     await expect(upload).toHaveCount(0);
-    // the open rows are read again: the imported district is under 深圳市
+    // the page follows the import to its end, then reads the open rows again: the imported district is under 深圳市
+    await expect(message(page, '导入完成: 成功 1 条, 失败 0 条')).toBeVisible();
     await expect(row(regions, imported.name)).toBeVisible();
     await expect(row(regions, imported.name)).toHaveClass(/ant-table-row-level-2/);
     await expect(row(regions, imported.name)).toContainText(imported.code);

@@ -19,6 +19,7 @@ import { menuRoutes } from './modules/system/menu-routes';
 import { logRoutes } from './modules/log/routes';
 import { mdmRoutes } from './modules/mdm/routes';
 import { downloadRoutes } from './modules/resource/downloads';
+import { importRoutes } from './modules/resource/imports';
 import { fileRoutes, signFileLinks } from './modules/resource/files';
 import { shellDataRoutes } from './modules/system/shell-data';
 import { subAppRoutes } from './modules/system/sub-app';
@@ -32,6 +33,7 @@ import { hashPassword } from './platform/passwords';
 import { Access } from './platform/access';
 import { Changes } from './platform/changes';
 import { ExportJobs } from './platform/export-jobs';
+import { ImportJobs } from './platform/import-jobs';
 import { JobQueue } from './platform/jobs';
 import { SecretBox } from './platform/secrets';
 import { registerAuthentication, SessionCheck } from './platform/auth';
@@ -40,7 +42,7 @@ import { loginDocumentFile } from '@wb/contracts/page-documents';
 import type { AppContext } from './platform/context';
 import { Envelope, ok } from './platform/envelope';
 import { clientErrorHandler, registerErrorHandling, routerError } from './platform/errors';
-import { inputFormats, refuseUnstorableInput } from './platform/input-types';
+import { AJV_OPTIONS, inputFormats, refuseUnstorableInput } from './platform/input-types';
 import { loggerOptions } from './platform/log-redaction';
 import { OutboxSms } from './platform/sms';
 import { ResourceRegistry } from './platform/crud/registry';
@@ -72,9 +74,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   const app = Fastify({
     // every line passes the redaction: no password, token or failed query's values in the log
     logger: opts.logger === false ? false : loggerOptions({ level: config.logLevel, tokenHeader: config.tokenHeader, stream: opts.logStream }),
-    // ajv drops unknown body fields (additionalProperties: false) instead of failing the request;
-    // it reports every violation so the error handler can name the first field of the form
-    ajv: { customOptions: { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: true }, plugins: [inputFormats] },
+    ajv: { customOptions: AJV_OPTIONS, plugins: [inputFormats] },
     // the router's and the HTTP parser's own errors answer with the envelope like every other error
     frameworkErrors: (err, _req, reply) => {
       const body = routerError(err);
@@ -103,17 +103,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   await queue.start();
   const resources = new ResourceRegistry();
   const store = new LocalStore(config.dataDir);
-  const exportJobs = new ExportJobs({
-    db: database.db,
-    queue,
-    store,
-    registry: resources,
-    staleSeconds: config.jobStaleSeconds,
-    onError: (err, msg) => app.log.warn({ err }, msg),
-  });
+  const jobDeps = { db: database.db, queue, store, registry: resources, staleSeconds: config.jobStaleSeconds, onError: (err: unknown, msg: string) => app.log.warn({ err }, msg) };
+  const exportJobs = new ExportJobs(jobDeps);
+  const importJobs = new ImportJobs(jobDeps);
   // before the database closes (onClose hooks run last-added first): runs stop, the queue lets go
   app.addHook('onClose', async () => {
     exportJobs.stop();
+    importJobs.stop();
     await queue.stop();
   });
   const ctx: AppContext = {
@@ -129,6 +125,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     resources,
     routes: [],
     exportJobs,
+    importJobs,
   };
   const sms = new OutboxSms(database.db);
 
@@ -202,13 +199,15 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       shellDataRoutes,
       fileRoutes,
       downloadRoutes,
+      importRoutes,
       logRoutes,
     ];
     for (const module of modules) await api.register(module(ctx));
     await api.register(retrieveRoutes(ctx, sms));
   });
-  // every resource's exporter is registered now
+  // every resource's exporter and importer is registered now
   await exportJobs.begin();
+  await importJobs.begin();
 
   await serveStaticApps(app, staticApps);
   return { app, ctx };

@@ -150,11 +150,12 @@ describe('registering a resource checks its definition against its table', () =>
   it('the tenancy must match the table: per tenant needs tenant_id, global must not have one', () => {
     expect(register(fakeDef({}, { tenancy: 'global' }), schema.post)).toThrow("resource 'fake' is global but its table has a tenant_id");
     const regionAsTenant = { ...regionResource, name: 'fake', basePath: '/fake', tenancy: 'tenant' } as unknown as ResourceDef<Record<string, FieldDef>>;
-    expect(register(regionAsTenant, schema.region, { actions: { import: async () => {} } })).toThrow("resource 'fake' is per tenant but its table has no tenant_id");
+    expect(register(regionAsTenant, schema.region)).toThrow("resource 'fake' is per tenant but its table has no tenant_id");
   });
 
   it('an action without a handler, a handler without an action, and a name used twice stop it', () => {
-    expect(register({ ...regionResource, name: 'fake', basePath: '/fake' } as never, schema.region)).toThrow("action 'import' has no handler");
+    const withAction = fakeDef({}, { actions: [{ name: 'check', label: { zh: '检查', en: 'Check' }, permission: 'fake_check', path: 'check', on: 'row' }] });
+    expect(register(withAction, schema.post)).toThrow("action 'check' has no handler");
     expect(register(fakeDef({}), schema.post, { actions: { nothing: async () => {} } })).toThrow("handler for unknown action 'nothing'");
     const deps = freshDeps();
     register(fakeDef({}), schema.post, {}, deps)();

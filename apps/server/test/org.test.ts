@@ -34,23 +34,6 @@ const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
 const SYS = '/us-system';
 
-function multipart(filename: string, bytes: Buffer, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') {
-  const boundary = `----wb${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('区划');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
 describe('departments (a tree)', () => {
   const dept = (body: object, who: Who = admin) => post(`${SYS}/dept/submit`, body, {}, who);
   const newDept = (deptName: string, parentId: string) => data(dept({ deptName, fullName: `${deptName}全称`, parentId, deptCategory: 2, sort: 1 }));
@@ -298,39 +281,6 @@ describe('regions (global, keyed by code)', () => {
     expect((await post(`${R}/remove`, undefined, { ids: '440307' })).json()).toMatchObject({ code: 200, msg: '删除成功' });
     expect((await get(`${R}/detail`, { code: '440307' })).statusCode).toBe(404);
     expect((await post(`${R}/submit`, { id: '440307', code: '440307', parentCode: '440300', name: 'x', level: 3, sort: 1 })).statusCode).toBe(404);
-  });
-
-  it('imports an .xlsx: new codes are added under their parents, known ones updated', async () => {
-    const file = await xlsx([
-      ['区划编号', '上级区划', '区划名称', '区划层级'],
-      ['440308', '440300', '盐田区', 3],
-      ['440308001', '440308', '沙头角街道', 4],
-      ['440305', '440300', '南山区(导入)', 3],
-    ]);
-    const res = await admin.call({ method: 'POST', url: `${R}/import-region`, ...multipart('regions.xlsx', file) });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 200, success: true });
-    expect(res.json().msg).toContain('导入成功');
-    expect(await data(get(`${R}/detail`, { code: '440308' }))).toMatchObject({ name: '盐田区', parentCode: '440300', level: 3 });
-    expect((await data(get(`${R}/detail`, { code: '440305' }))).name).toBe('南山区(导入)');
-    const yt = (await data(get(`${R}/lazy-list`, { parentCode: '440300' }))).find((r: Rec) => r.code === '440308');
-    expect(yt.hasChildren).toBe(true);
-    expect((await data(get(`${R}/lazy-list`, { parentCode: '440308' }))).map((r: Rec) => r.name)).toEqual(['沙头角街道']);
-    // the imported district still has its streets
-    expect((await data(get(`${R}/lazy-list`, { parentCode: '440305' }))).map((r: Rec) => r.code)).toEqual(['440305001', '440305007']);
-  });
-
-  it('refuses a file that is not an .xlsx, and a sheet without the code column', async () => {
-    const text = await admin.call({ method: 'POST', url: `${R}/import-region`, ...multipart('regions.xlsx', Buffer.from('区划编号,区划名称\n1,2\n'), 'text/csv') });
-    expect(text.statusCode).toBe(400);
-    expect(text.json()).toMatchObject({ success: false, data: { field: 'file' } });
-    const noCode = await admin.call({ method: 'POST', url: `${R}/import-region`, ...multipart('x.xlsx', await xlsx([['名称'], ['x']])) });
-    expect(noCode.statusCode).toBe(400);
-    expect(noCode.json().msg).toContain('区划编号');
-    // a request that is not an upload is the caller's error, not the server's
-    const noFile = await admin.call({ method: 'POST', url: `${R}/import-region`, payload: {} });
-    expect(noFile.statusCode).toBeGreaterThanOrEqual(400);
-    expect(noFile.statusCode).toBeLessThan(500);
   });
 });
 

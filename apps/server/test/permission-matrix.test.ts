@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '@wb/contracts/auth';
 import { actionPath, labelFieldOf, pathOf, type AnyResourceDef } from '@wb/contracts/resource';
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import { smsOutboxResource } from '@wb/contracts/resources/sms-outbox';
-import { userOauth } from '../src/db/schema/index';
+import { fileImport, fileImportError, userOauth } from '../src/db/schema/index';
 import { requiredCodes, type RouteAccess } from '../src/platform/permissions';
 import { OutboxSms } from '../src/platform/sms';
 import { as, BASIC, login, testApp, type TestApp } from './helper';
@@ -481,6 +481,35 @@ describe('tenant 100001 against tenant 000000’s records', () => {
       const res = await asB('user', 'POST', '/us-user/audit-pass', { query: { userIds: guest.id } });
       expect(res.json().msg).toBe('已审核 0 个账号');
       expect((await data(asA('GET', '/us-user/detail', { id: guest.id }))).status).toBe(0);
+    });
+
+    it('the upload centre: B cannot read A’s import, nor its error file, and lists only its own', async () => {
+      const [imported] = await t.ctx.database.db
+        .insert(fileImport)
+        .values({
+          tenantId: '000000',
+          userId: 1,
+          resource: 'param',
+          actor: {},
+          fileName: 'a.xlsx',
+          objectName: 'x.xlsx',
+          headers: ['参数名称'],
+          jobStatus: 3,
+          totalNum: 1,
+          failedNum: 1,
+        })
+        .returning({ id: fileImport.id });
+      await t.ctx.database.db.insert(fileImportError).values({ importId: imported.id, rowNo: 2, cells: ['A 的数据'], message: 'x' });
+      // import ids come from the same count as records: answers are read, not searched for A's keys
+      for (const url of ['/us-resource/file-import/getById', '/us-resource/file-import/export']) {
+        exercised.add(key('GET', url));
+        const res = await adminB.call({ method: 'GET', url, query: { id: String(imported.id), importId: String(imported.id) } });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain('A 的数据');
+      }
+      exercised.add(key('POST', '/us-resource/file-import/pageList'));
+      const list = (await adminB.call({ method: 'POST', url: '/us-resource/file-import/pageList', payload: { pageNum: 1, pageSize: 10 } })).json().data as { records: { id: string }[] };
+      expect(list.records.map((r) => r.id)).not.toContain(String(imported.id));
     });
 
     it('a guest cannot bind a third-party identity of another tenant', async () => {

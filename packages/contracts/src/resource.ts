@@ -85,8 +85,6 @@ export interface ActionDef {
   confirm?: Text;
   /** fields of the dialog the button opens; their values are the request body */
   fields?: Record<string, FieldDef>;
-  /** the dialog uploads one file (the multipart field `file`) of these types ('.xlsx') */
-  upload?: { accept: string };
   /** the message after success (default '操作成功!') */
   done?: Text;
   /** the answer's data carries the resource's `revealOnce` field in clear: the page shows it once */
@@ -154,6 +152,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * it in a dialog with `message` until the user closes it.
    */
   revealOnce?: { field: string; label: Text; message: Text };
+  /**
+   * Records can be imported from an .xlsx through the upload centre (`import-job`), each row
+   * checked as the form's submit checks it; `import-template` is the file to fill in. The button
+   * code guards both and shows 导入.
+   */
+  importable?: { permission: string };
 }
 
 /** An option of `GET {basePath}/select`: every live record of the tenant, for refs and filters. */
@@ -192,8 +196,8 @@ export const keyOf = (def: AnyResourceDef): string => def.key ?? 'id';
 export const menuOf = (def: AnyResourceDef): string => def.menu ?? def.name;
 
 /** The full path of one of a resource's calls. */
-export function pathOf(def: AnyResourceDef, verb: 'list' | 'detail' | 'add' | 'update' | 'remove' | 'select' | 'export' | 'export-job'): string {
-  const own = verb === 'export' || verb === 'export-job' ? undefined : def.paths?.[verb];
+export function pathOf(def: AnyResourceDef, verb: 'list' | 'detail' | 'add' | 'update' | 'remove' | 'select' | 'export' | 'export-job' | 'import-job' | 'import-template'): string {
+  const own = verb === 'list' || verb === 'detail' || verb === 'add' || verb === 'update' || verb === 'remove' || verb === 'select' ? def.paths?.[verb] : undefined;
   const defaultVerb = verb === 'add' || verb === 'update' ? 'submit' : verb;
   const path = own ?? defaultVerb;
   return path ? `${def.basePath}/${path}` : def.basePath;

@@ -116,9 +116,10 @@ export const EXPORT_STATES = ['default', 'processing', 'success', 'fail'] as con
 export type ExportState = (typeof EXPORT_STATES)[number];
 /**
  * An `export-state` payload: a state, or 'processing' with the id of a download-centre job
- * (what `POST …/export-job` answered): the shell then follows that job and shows its end itself.
+ * (what `POST …/export-job` answered) or of an upload-centre import (`POST …/import-job`):
+ * the shell then follows that job and shows its end itself.
  */
-export type ExportStatePayload = ExportState | { state: ExportState; jobId?: string };
+export type ExportStatePayload = ExportState | { state: ExportState; jobId?: string; importId?: string };
 
 export type RouterChange = string | number | { path: string; query?: Record<string, string> };
 

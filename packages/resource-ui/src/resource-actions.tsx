@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from 'antd';
 import type { ActionDef } from '@wb/contracts/resource';
-import { ActionFormDialog, ActionUploadDialog } from './action-dialogs';
+import { ActionFormDialog } from './action-dialogs';
 import { revealOnce } from './reveal';
 import { showReport } from './report';
 import type { ResourceHost } from './host';
@@ -23,15 +23,15 @@ interface Options {
 /**
  * The def's custom actions the user may run: toolbar buttons ('selection',
  * 'toolbar'), row links ('row'), and the dialog one of them has open. An
- * action asks its `confirm` first, then opens its dialog (fields, upload) or
+ * action asks its `confirm` first, then opens its dialog (fields) or
  * calls its route directly.
  */
 export function useResourceActions({ def, api, host, keys, t, selected, onDone }: Options) {
   const [open, setOpen] = useState<{ action: ActionDef; ids: string[] } | null>(null);
   const allowed = (def.actions ?? []).filter((action) => host.can(action.permission));
 
-  const send = async (action: ActionDef, ids: string[], payload?: Record<string, unknown> | Blob) => {
-    const answer = await (payload instanceof Blob ? api.upload(action, ids, payload) : api.action(action, ids, payload));
+  const send = async (action: ActionDef, ids: string[], payload?: Record<string, unknown>) => {
+    const answer = await api.action(action, ids, payload);
     if (action.reveal) revealOnce(host, def, answer);
     // a check says what it found in its report, whatever the outcome
     if (action.report) showReport(host, answer);
@@ -42,7 +42,7 @@ export function useResourceActions({ def, api, host, keys, t, selected, onDone }
 
   /** Resolves when the call is over, either way: a confirm's OK button spins until then. */
   const proceed = async (action: ActionDef, ids: string[]) => {
-    if (action.fields || action.upload) {
+    if (action.fields) {
       setOpen({ action, ids });
       return;
     }
@@ -91,10 +91,10 @@ export function useResourceActions({ def, api, host, keys, t, selected, onDone }
     action: open.action,
     keys,
     t,
-    submit: (payload: Record<string, unknown> | Blob) => send(open.action, open.ids, payload),
+    submit: (payload: Record<string, unknown>) => send(open.action, open.ids, payload),
     onClose: () => setOpen(null),
   };
-  const dialog = dialogProps && (open.action.upload ? <ActionUploadDialog {...dialogProps} /> : <ActionFormDialog {...dialogProps} />);
+  const dialog = dialogProps && <ActionFormDialog {...dialogProps} />;
 
   return {
     toolbar,

@@ -1,5 +1,6 @@
 import type { Page } from '@wb/contracts/envelope';
 import { actionPath, pathOf, type ActionDef, type AnyResourceDef, type SelectOption, type TreeNode } from '@wb/contracts/resource';
+import { IMPORT_PATHS, type ImportRecord } from '@wb/contracts/imports';
 import type { ResourceTransport } from './host';
 
 /** A record as the list and detail calls return it: the def's fields plus id and audit columns. */
@@ -20,6 +21,14 @@ export function resourceApi(def: AnyResourceDef, transport: ResourceTransport) {
     /** the body carries the id */
     update: (body: Record<string, unknown>) => transport.post<unknown>(pathOf(def, 'update'), body),
     remove: (ids: string[]) => transport.post<unknown>(pathOf(def, 'remove'), undefined, { ids: ids.join(',') }),
+    /** queues an .xlsx as an import of the upload centre; answers the import's id */
+    importJob: (file: Blob, fileName: string) => {
+      const form = new FormData();
+      form.append('file', file, fileName);
+      return transport.upload<{ id: string }>(pathOf(def, 'import-job'), form);
+    },
+    importTemplate: () => transport.download(pathOf(def, 'import-template')),
+    importDetail: (id: string) => transport.get<ImportRecord>(IMPORT_PATHS.detail, { id }),
     /** queues the export in the download centre; answers the job's id */
     exportJob: (filters: Record<string, unknown>) => transport.post<{ id: string }>(pathOf(def, 'export-job'), undefined, filters),
     /**
@@ -32,13 +41,6 @@ export function resourceApi(def: AnyResourceDef, transport: ResourceTransport) {
         .then((rows) => rows ?? []),
     /** A custom action: the chosen ids in the action's query parameter, the dialog's values as the body. */
     action: (action: ActionDef, ids: string[], body?: Record<string, unknown>) => transport.post<unknown>(actionPath(def, action), body, actionParams(action, ids)),
-    /** An upload action: the file as the multipart field `file`. */
-    upload: (action: ActionDef, ids: string[], file: Blob) => {
-      const form = new FormData();
-      form.append('file', file);
-      const params = new URLSearchParams(actionParams(action, ids)).toString();
-      return transport.upload<unknown>(params ? `${actionPath(def, action)}?${params}` : actionPath(def, action), form);
-    },
   };
 }
 

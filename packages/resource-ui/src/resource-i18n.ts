@@ -76,6 +76,13 @@ export const UI_TEXTS = {
       uploadFile: '点击或拖拽文件到此处',
       uploadAccept: '支持的格式: {{accept}}',
       chooseFile: '请选择文件',
+      import: '导入',
+      importTitle: '导入{{title}}',
+      importTemplate: '下载导入模板',
+      importHint: '按模板填写后上传 .xlsx: 每次最多 50000 行, 文件不超过 10 MB。未通过校验的行会写入错误文件, 可在上传中心下载, 改正后再次导入。',
+      importQueued: '已加入上传中心, 导入完成后列表自动刷新',
+      importDone: '导入完成: 成功 {{success}} 条, 失败 {{failed}} 条',
+      importFailed: '导入失败',
     },
   },
   en: {
@@ -116,6 +123,14 @@ export const UI_TEXTS = {
       uploadFile: 'Click or drop a file here',
       uploadAccept: 'Accepted: {{accept}}',
       chooseFile: 'Please choose a file',
+      import: 'Import',
+      importTitle: 'Import {{title}}',
+      importTemplate: 'Download the template',
+      importHint:
+        'Fill in the template and upload the .xlsx: at most 50,000 rows and 10 MB. Rows that fail the checks go to an error file in the upload centre: correct it and import it again.',
+      importQueued: 'Added to the upload centre: the list refreshes when the import is done',
+      importDone: 'Import done: {{success}} rows added or updated, {{failed}} refused',
+      importFailed: 'Import failed',
     },
   },
 } as const;

@@ -51,6 +51,6 @@ export interface ResourcePageProps {
 
 /** A write a page made: what it was and the keys of the records it touched (none for an add or a toolbar action). */
 export interface ResourceWrite {
-  kind: 'add' | 'edit' | 'delete' | 'action';
+  kind: 'add' | 'edit' | 'delete' | 'action' | 'import';
   ids: string[];
 }

@@ -44,23 +44,31 @@ describe('a tree def', () => {
     expect(rowOf('东城区').querySelector('.ant-table-row-expand-icon')).toBeNull();
   });
 
-  it('imports a file through its toolbar action and reloads', async () => {
-    const { wrapper, calls, callsTo, message } = fakeHost((call) => (call.url === '/us-system/region/import-region' ? {} : answer(call)));
-    render(<ResourcePage def={regionResource} />, { wrapper });
+  it('imports a file into the upload centre, follows it, and reloads the list when it is done', async () => {
+    let detailCalls = 0;
+    const { wrapper, calls, callsTo, message } = fakeHost((call) => {
+      if (call.url === '/us-system/region/import-job') return { id: '77' };
+      if (call.url === '/us-resource/file-import/getById') return { id: '77', status: ++detailCalls > 1 ? 1 : 0, totalNum: 3, successNum: 2, failedNum: 1, errorMsg: '' };
+      return answer(call);
+    });
+    const states: unknown[] = [];
+    render(<ResourcePage def={regionResource} onExportState={(s) => states.push(s)} />, { wrapper });
     await screen.findByText('北京市');
     fireEvent.click(buttonIn(document.body, /导\s*入/));
     const dialog = await openDialog();
     expect(dialog.querySelector('input[type="file"]')?.getAttribute('accept')).toBe('.xlsx');
-    const file = new File(['x'], 'regions.xlsx');
-    fireEvent.change(dialog.querySelector('input[type="file"]')!, { target: { files: [file] } });
+    fireEvent.change(dialog.querySelector('input[type="file"]')!, { target: { files: [new File(['x'], 'regions.xlsx')] } });
     await within(dialog).findByText('regions.xlsx');
     const listed = callsTo('/us-system/region/lazy-list').length;
     fireEvent.click(buttonIn(dialog, /确\s*定/));
-    await waitFor(() => expect(message.success).toHaveBeenCalledWith('导入成功'));
+    await waitFor(() => expect(message.success).toHaveBeenCalledWith('已加入上传中心, 导入完成后列表自动刷新'));
     const upload = calls.find((c) => c.method === 'upload')!;
-    // a toolbar action acts on no rows: no ids parameter
-    expect(upload.url).toBe('/us-system/region/import-region');
-    expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(upload.url).toBe('/us-system/region/import-job');
+    expect(((upload.body as FormData).get('file') as File).name).toBe('regions.xlsx');
+    expect(states).toEqual([{ state: 'processing', importId: '77' }]);
+    // followed until it is over: then the outcome, and the list again
+    await waitFor(() => expect(message.warning).toHaveBeenCalledWith('导入完成: 成功 2 条, 失败 1 条'), { timeout: 5000 });
+    expect(callsTo('/us-resource/file-import/getById')[0].params).toEqual({ id: '77' });
     await waitFor(() => expect(callsTo('/us-system/region/lazy-list').length).toBeGreaterThan(listed));
   });
 });

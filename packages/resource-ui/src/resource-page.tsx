@@ -1,11 +1,12 @@
 import { useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@wb/contracts/constants';
 import { fieldColumns, type ColumnOverrides } from './columns';
 import { useFieldOptions } from './field-options';
+import { ImportDialog } from './import-dialog';
 import { fromParent } from './form-values';
 import { useResourceHost } from './host';
 import { linksWidth } from './links-width';
@@ -17,6 +18,7 @@ import { registerResourceI18n, resourceKeys } from './resource-i18n';
 import type { ResourcePageProps, ResourceWrite } from './resource-page-props';
 import { useTreeRows } from './tree-rows';
 import { useExport } from './use-export';
+import { useImport } from './use-import';
 
 export type { ColumnOverrides, ResourcePageProps, ResourceWrite };
 
@@ -63,6 +65,8 @@ export function ResourcePage(props: ResourcePageProps) {
     onExportState,
     onQueued: () => void host.feedback().message.success(t('crud.exportQueued')),
   });
+  const importer = useImport({ api, host, t, onExportState, onImported: () => written({ kind: 'import', ids: [] }) });
+  const importable = def.importable !== undefined && can(def.importable.permission);
   const actions = useResourceActions({ def, api, host, keys, t, selected: selected.map(String), onDone: (ids) => written({ kind: 'action', ids }) });
 
   const confirmRemove = (ids: string[]) => {
@@ -199,6 +203,11 @@ export function ResourcePage(props: ResourcePageProps) {
         ),
         ...actions.toolbar,
         ...(props.toolbar ?? []),
+        importable && (
+          <Button key="import" icon={<UploadOutlined />} onClick={importer.show}>
+            {t('crud.import')}
+          </Button>
+        ),
         exportable && (
           <Button key="export" icon={<DownloadOutlined />} loading={exporter.exporting} onClick={() => void exporter.run()}>
             {t('crud.export')}
@@ -233,6 +242,7 @@ export function ResourcePage(props: ResourcePageProps) {
         />
       )}
       {actions.dialog}
+      {importer.open && <ImportDialog def={def} api={api} title={t(keys.title)} t={t} send={importer.send} onClose={importer.close} />}
     </>
   );
 }

@@ -39,14 +39,21 @@ export interface TopMenuSeed {
  */
 const page = (group: string, segment: string, name: string, source = '', code = segment): MenuSeed => ({ code, name, path: `/${group}/${segment}`, source, buttons: true });
 
-/** The page of a resource: its name is the menu code, its actions' codes are buttons beside the four verbs. */
+/** A resource's button codes beside the four verbs: its actions', its own, and its import's. */
+const resourceButtons = (def: AnyResourceDef | undefined): [string, string][] => [
+  ...(def?.actions ?? []).map((a): [string, string] => [a.permission, a.label.zh]),
+  ...(def?.buttons ?? []).map((b): [string, string] => [b.code, b.label.zh]),
+  ...(def?.importable ? [[def.importable.permission, '导入'] as [string, string]] : []),
+];
+
+/** The page of a resource: its name is the menu code, its buttons beside the four verbs. */
 const resourcePage = (def: AnyResourceDef): MenuSeed => ({
   code: def.name,
   name: def.title.zh,
   path: def.page!.path,
   source: def.page!.icon ?? '',
   buttons: true,
-  extraButtons: [...(def.actions ?? []).map((a): [string, string] => [a.permission, a.label.zh]), ...(def.buttons ?? []).map((b): [string, string] => [b.code, b.label.zh])],
+  extraButtons: resourceButtons(def),
 });
 
 const adminMenus: MenuSeed[] = [
@@ -208,6 +215,7 @@ export const topMenuSeeds: TopMenuSeed[] = [
             path: `${app.prefix}/${p}`,
             serviceName: app.serviceName,
             buttons: !!code,
+            extraButtons: code ? resourceButtons(RESOURCES.find((d) => d.name === code)) : undefined,
           })),
         ],
       },

@@ -15,5 +15,5 @@ export const dataScopeSeeds: { menu: string; resourceCode: string; scopeName: st
 /** API scopes: a path one covers is callable only by roles granted it (the administrators are). */
 export const apiScopeSeeds: { menu: string; resourceCode: string; scopeName: string; scopePath: string; scopeType: number }[] = [
   { menu: 'user', resourceCode: 'user', scopeName: '用户导出', scopePath: '/us-user/export', scopeType: 2 },
-  { menu: 'region', resourceCode: 'region', scopeName: '区划导入', scopePath: '/us-system/region/import-region', scopeType: 1 },
+  { menu: 'region', resourceCode: 'region', scopeName: '区划导入', scopePath: '/us-system/region/import-job', scopeType: 1 },
 ];

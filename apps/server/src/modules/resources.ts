@@ -20,7 +20,6 @@ import { crudDeps, type AppContext } from '../platform/context';
 import { registerResource } from '../platform/crud/routes';
 import { announces } from '../platform/changes';
 import { dictionaryOptions, dictionaryRoutes } from './system/dictionary';
-import { regionOptions } from './system/region';
 import { subAppOptions } from './system/sub-app';
 import { userOptions } from './user/users';
 import { roleOptions } from './authority/roles';
@@ -48,7 +47,7 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, deptResource, t.dept);
     registerResource(app, deps, postResource, t.post);
     registerResource(app, deps, roleResource, t.role, roleOptions(ctx));
-    registerResource(app, deps, regionResource, t.region, regionOptions(ctx));
+    registerResource(app, deps, regionResource, t.region);
     const dicts = registerResource(app, deps, dictResource, t.dict, dictionaryOptions());
     const bizDicts = registerResource(app, deps, dictBizResource, t.dictBiz, dictionaryOptions());
     await app.register(dictionaryRoutes(dicts, dictResource.basePath));

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { ResourceRegistry } from './crud/registry';
 import type { RouteAccess } from './permissions';
 import type { ExportJobs } from './export-jobs';
+import type { ImportJobs } from './import-jobs';
 import type { ObjectStore } from './storage';
 import type { TokenService } from './tokens';
 import type { TotalCache } from './totals';
@@ -29,7 +30,16 @@ export interface AppContext {
   routes: RouteAccess[];
   /** the download centre's export jobs (platform/export-jobs.ts) */
   exportJobs: ExportJobs;
+  /** the upload centre's import jobs (platform/import-jobs.ts) */
+  importJobs: ImportJobs;
 }
 
 /** What the resource framework needs from the context. */
-export const crudDeps = (ctx: AppContext) => ({ db: ctx.database.db, totals: ctx.totals, registry: ctx.resources, secrets: ctx.secrets, exportJobs: ctx.exportJobs });
+export const crudDeps = (ctx: AppContext) => ({
+  db: ctx.database.db,
+  totals: ctx.totals,
+  registry: ctx.resources,
+  secrets: ctx.secrets,
+  exportJobs: ctx.exportJobs,
+  importJobs: ctx.importJobs,
+});

@@ -1,32 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
 import { attach, downloadJob } from '../db/schema/index';
 import { caller } from './auth';
 import { xlsxStream, type ExportJobStarter } from './crud/export';
-import type { ResourceRegistry } from './crud/registry';
 import { idStr } from './envelope';
-import type { JobQueue } from './jobs';
+import { HeartbeatJobs, JOB_STATUS, ownedBy, Stopping, type JobDeps, type RunOrder } from './job-runs';
 import { scopeOf, type Scope } from './scope';
-import { FILE_LINK_PATH, type ObjectStore } from './storage';
-
-/** Download job states (shell spec §3). */
-export const JOB_STATUS = { running: 2, done: 3, failed: -1 } as const;
+import { FILE_LINK_PATH } from './storage';
 
 const QUEUE = 'export';
 /** how often a run saves its progress, which is also its heartbeat */
 const PROGRESS_MS = 500;
 /** runs of exports at once on one instance */
 const CONCURRENCY = 2;
-
-interface RunOrder {
-  id: number;
-  attempt: number;
-}
-
-/** This instance is shutting down: the run stops without a verdict, and its heartbeat sends it elsewhere. */
-class Stopping extends Error {}
 
 /**
  * The download centre's exports. A request queues a job (pg-boss) and answers at once; a run
@@ -35,23 +22,13 @@ class Stopping extends Error {}
  * stops (its process was killed) is run again once by whichever instance notices first,
  * then failed: never a half file, never a job left running for ever.
  */
-export class ExportJobs implements ExportJobStarter {
-  private timer?: NodeJS.Timeout;
-  private stopping = false;
-
-  constructor(
-    private readonly deps: {
-      db: Db;
-      queue: JobQueue;
-      store: ObjectStore;
-      registry: ResourceRegistry;
-      staleSeconds: number;
-      onError: (err: unknown, msg: string) => void;
-    },
-  ) {}
+export class ExportJobs extends HeartbeatJobs implements ExportJobStarter {
+  constructor(deps: JobDeps) {
+    super(deps, { queue: QUEUE, concurrency: CONCURRENCY, table: downloadJob, restart: { completeRate: 0, rowCount: 0 }, interrupted: '导出任务中断' });
+  }
 
   async start(req: FastifyRequest, resource: string, query: Record<string, unknown>, fileName: string): Promise<string> {
-    const { db, queue } = this.deps;
+    const { db } = this.deps;
     const me = caller(req);
     // the caller's scope as it is now: the file holds what their list showed
     const scope: Scope = scopeOf(req);
@@ -60,7 +37,7 @@ export class ExportJobs implements ExportJobStarter {
       .values({ tenantId: me.tenantId, userId: me.userId, resource, query, scope: scope as unknown as Record<string, unknown>, fileName })
       .returning({ id: downloadJob.id });
     try {
-      await queue.send(QUEUE, { id: row.id, attempt: 0 } satisfies RunOrder);
+      await this.send({ id: row.id, attempt: 0 });
     } catch (err) {
       await db.delete(downloadJob).where(eq(downloadJob.id, row.id));
       throw err;
@@ -68,21 +45,9 @@ export class ExportJobs implements ExportJobStarter {
     return idStr(row.id);
   }
 
-  /** Takes jobs from the queue and watches for runs that stopped. */
-  async begin(): Promise<void> {
-    await this.deps.queue.work<RunOrder>(QUEUE, CONCURRENCY, (order) => this.run(order));
-    this.timer = setInterval(() => void this.supervise().catch((err) => this.deps.onError(err, 'export supervision failed')), (this.deps.staleSeconds * 1000) / 3);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    this.stopping = true;
-    clearInterval(this.timer);
-  }
-
-  private async run({ id, attempt }: RunOrder): Promise<void> {
+  protected async run({ id, attempt }: RunOrder): Promise<void> {
     const { db, store, registry } = this.deps;
-    const mine = and(eq(downloadJob.id, id), eq(downloadJob.attempt, attempt), eq(downloadJob.jobStatus, JOB_STATUS.running));
+    const mine = ownedBy(downloadJob, { id, attempt });
     const [job] = await db.update(downloadJob).set({ heartbeatAt: new Date() }).where(mine).returning();
     // done, failed, or handed to a later attempt
     if (!job) return;
@@ -142,18 +107,5 @@ export class ExportJobs implements ExportJobStarter {
         .where(mine)
         .catch((e: unknown) => this.deps.onError(e, `export ${id}: its failure could not be saved`));
     }
-  }
-
-  /** Runs whose heartbeat stopped: the first time queued again, the second time failed. */
-  private async supervise(): Promise<void> {
-    const { db, queue, staleSeconds } = this.deps;
-    const stale = and(eq(downloadJob.jobStatus, JOB_STATUS.running), lt(downloadJob.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`));
-    const again = await db
-      .update(downloadJob)
-      .set({ attempt: sql`${downloadJob.attempt} + 1`, completeRate: 0, rowCount: 0, heartbeatAt: null })
-      .where(and(stale, eq(downloadJob.attempt, 0)))
-      .returning({ id: downloadJob.id, attempt: downloadJob.attempt });
-    for (const order of again) await queue.send(QUEUE, order satisfies RunOrder);
-    await db.update(downloadJob).set({ jobStatus: JOB_STATUS.failed, error: '导出任务中断', jobEndTime: new Date() }).where(stale);
   }
 }

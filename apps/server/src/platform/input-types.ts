@@ -54,6 +54,13 @@ export function isCalendarDate(text: string): boolean {
   return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
+/**
+ * The validator's options, for the routes' schemas and for an import's rows alike: unknown body
+ * fields are dropped rather than refused, and every violation is reported so the message can
+ * name the first field of the form.
+ */
+export const AJV_OPTIONS = { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: true } as const;
+
 /** Registers the formats above with the route schemas' validator (Fastify's `ajv.plugins`). */
 export function inputFormats<A extends { addFormat(name: string, format: { type: 'string'; validate: (v: string) => boolean }): unknown }>(ajv: A): A {
   ajv.addFormat(DATE_FORMAT, { type: 'string', validate: isCalendarDate });

@@ -6,9 +6,10 @@ import { badRequest } from './envelope';
 
 /**
  * A tenant's account quota (`accountNumber`, -1 for no limit): a user is not added once the
- * tenant has that many. Checked by every path that adds one (the user page, guest registration).
+ * tenant has that many. Checked by every path that adds one (the user page, guest registration);
+ * `added`: the new user is among those counted (checked inside the write).
  */
-export async function checkAccountQuota(db: Db, tenantId: string): Promise<void> {
+export async function checkAccountQuota(db: Db, tenantId: string, added = false): Promise<void> {
   const [t] = await db
     .select({ limit: tenant.accountNumber })
     .from(tenant)
@@ -19,5 +20,5 @@ export async function checkAccountQuota(db: Db, tenantId: string): Promise<void>
     .select({ n: count() })
     .from(user)
     .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0)));
-  if (Number(n) >= t.limit) throw badRequest(ACCESS_MESSAGES.accountLimit.zh, 'account');
+  if (Number(n) > t.limit || (!added && Number(n) === t.limit)) throw badRequest(ACCESS_MESSAGES.accountLimit.zh, 'account');
 }

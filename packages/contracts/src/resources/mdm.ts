@@ -21,6 +21,7 @@ export const companyResource = defineResource({
   title: { zh: '公司管理', en: 'Companies' },
   basePath: `${MDM}/company`,
   permissions: { add: 'company_add', edit: 'company_edit', delete: 'company_delete', view: 'company_view' },
+  importable: { permission: 'company_import' },
   labelField: 'name',
   fields: {
     name: { label: { zh: '公司名称', en: 'Name' }, kind: 'string', required: { zh: '请输入公司名称', en: 'Please enter the company name' }, maxLength: 128, search: 'like' },
@@ -34,6 +35,7 @@ export const cityResource = defineResource({
   title: { zh: '城市管理', en: 'Cities' },
   basePath: `${MDM}/city`,
   permissions: { add: 'city_add', edit: 'city_edit', delete: 'city_delete', view: 'city_view' },
+  importable: { permission: 'city_import' },
   labelField: 'name',
   fields: {
     name: { label: { zh: '城市名称', en: 'Name' }, kind: 'string', required: { zh: '请输入城市名称', en: 'Please enter the city name' }, maxLength: 128, search: 'like' },
@@ -47,6 +49,7 @@ export const projectResource = defineResource({
   title: { zh: '项目管理', en: 'Projects' },
   basePath: `${MDM}/project`,
   permissions: { add: 'project_add', edit: 'project_edit', delete: 'project_delete', view: 'project_view' },
+  importable: { permission: 'project_import' },
   labelField: 'name',
   fields: {
     name: { label: { zh: '项目名称', en: 'Name' }, kind: 'string', required: { zh: '请输入项目名称', en: 'Please enter the project name' }, maxLength: 128, search: 'like' },
@@ -68,6 +71,7 @@ export const supplierResource = defineResource({
   title: { zh: '供应商管理', en: 'Suppliers' },
   basePath: `${MDM}/supplier`,
   permissions: { add: 'supplier_add', edit: 'supplier_edit', delete: 'supplier_delete', view: 'supplier_view' },
+  importable: { permission: 'supplier_import' },
   labelField: 'name',
   fields: {
     name: { label: { zh: '供应商名称', en: 'Name' }, kind: 'string', required: { zh: '请输入供应商名称', en: 'Please enter the supplier name' }, maxLength: 128, search: 'like' },
@@ -84,6 +88,7 @@ export const vehicleResource = defineResource({
   title: { zh: '车辆管理', en: 'Vehicles' },
   basePath: `${MDM}/vehicle`,
   permissions: { add: 'vehicle_add', edit: 'vehicle_edit', delete: 'vehicle_delete', view: 'vehicle_view' },
+  importable: { permission: 'vehicle_import' },
   labelField: 'plateNo',
   fields: {
     plateNo: { label: { zh: '车牌号', en: 'Plate' }, kind: 'string', required: { zh: '请输入车牌号', en: 'Please enter the plate number' }, maxLength: 16, search: 'like' },

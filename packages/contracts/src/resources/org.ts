@@ -24,6 +24,7 @@ export const userResource = defineResource({
   title: zhEn('用户管理', 'Users'),
   basePath: '/us-user',
   permissions: crud('user'),
+  importable: { permission: 'user_import' },
   page: { path: '/system/user', icon: 'user' },
   paths: { list: 'page', add: 'submit', update: 'update' },
   labelField: 'realName',
@@ -194,17 +195,7 @@ export const regionResource = defineResource({
     sort,
     remark,
   },
-  actions: [
-    {
-      name: 'import',
-      label: zhEn('导入', 'Import'),
-      permission: 'region_import',
-      path: 'import-region',
-      on: 'toolbar',
-      upload: { accept: '.xlsx' },
-      done: zhEn('导入成功', 'Imported'),
-    },
-  ],
+  importable: { permission: 'region_import' },
 });
 
 const dictFields = (biz: boolean) =>

@@ -6,6 +6,7 @@ export const paramResource = defineResource({
   title: { zh: '参数管理', en: 'Parameters' },
   basePath: '/us-system/param',
   permissions: { add: 'param_add', edit: 'param_edit', delete: 'param_delete', view: 'param_view' },
+  importable: { permission: 'param_import' },
   page: { path: '/system/param', icon: 'control' },
   fields: {
     paramName: {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { audit, id } from './common';
 
 /** Uploaded files; the bytes live in the object store under `name`. */
@@ -94,6 +94,27 @@ export const businessSystemExt = pgTable(
   ],
 );
 
+/** The columns of a job run under a heartbeat (platform/job-runs.ts): its state, its attempt, its heartbeat. */
+const jobRun = () => ({
+  /** 2 running, 3 done, -1 failed (shell spec §3) */
+  jobStatus: integer('job_status').notNull().default(2),
+  attempt: integer('attempt').notNull().default(0),
+  /** set by the run as it goes; a running job whose heartbeat stopped lost its run */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  /** why the job failed */
+  error: text('error'),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  jobEndTime: timestamp('job_end_time', { withTimezone: true }),
+});
+
+/** A user's jobs, newest first; the running ones, for the supervisor. */
+const jobRunIndexes = (name: string, t: { tenantId: AnyPgColumn; userId: AnyPgColumn; id: AnyPgColumn; heartbeatAt: AnyPgColumn }) => [
+  index(`${name}_user_idx`).on(t.tenantId, t.userId, t.id),
+  index(`${name}_running_idx`)
+    .on(t.heartbeatAt)
+    .where(sql`job_status = 2`),
+];
+
 /**
  * An export run as a job (the download centre): one row per request, the caller's filters and
  * data scope as they were when they asked, its progress while it runs and its file once done.
@@ -113,21 +134,52 @@ export const downloadJob = pgTable(
     /** the object in the store and its attach row, once the file is complete */
     objectName: text('object_name'),
     fileSize: bigint('file_size', { mode: 'number' }),
-    /** 2 running, 3 done, -1 failed (shell spec §3) */
-    jobStatus: integer('job_status').notNull().default(2),
     completeRate: integer('complete_rate').notNull().default(0),
     rowCount: integer('row_count').notNull().default(0),
-    attempt: integer('attempt').notNull().default(0),
-    /** set by the run as it goes; a running job whose heartbeat stopped lost its run */
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
-    error: text('error'),
-    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
-    jobEndTime: timestamp('job_end_time', { withTimezone: true }),
+    ...jobRun(),
   },
-  (t) => [
-    index('download_job_user_idx').on(t.tenantId, t.userId, t.id),
-    index('download_job_running_idx')
-      .on(t.heartbeatAt)
-      .where(sql`job_status = 2`),
-  ],
+  (t) => jobRunIndexes('download_job', t),
+);
+
+/**
+ * An import of the upload centre: an .xlsx of one resource's rows, run as a job. Each batch of
+ * rows is written together with `processed` and the counts, so a run that dies is continued
+ * after the last written batch, never written twice.
+ */
+export const fileImport = pgTable(
+  'file_import',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** the resource imported (its definition's name), the caller as they were, and the project they had chosen */
+    resource: varchar('resource', { length: 64 }).notNull(),
+    actor: jsonb('actor').$type<Record<string, unknown>>().notNull(),
+    projectId: varchar('project_id', { length: 64 }).notNull().default(''),
+    fileName: text('file_name').notNull(),
+    /** the uploaded file in the object store */
+    objectName: text('object_name').notNull(),
+    /** the file's first row, as it named the columns (the error file repeats it) */
+    headers: jsonb('headers').$type<string[]>().notNull(),
+    totalNum: integer('total_num').notNull().default(0),
+    successNum: integer('success_num').notNull().default(0),
+    failedNum: integer('failed_num').notNull().default(0),
+    /** rows written or refused so far, in the order the run takes them */
+    processed: integer('processed').notNull().default(0),
+    ...jobRun(),
+  },
+  (t) => jobRunIndexes('file_import', t),
+);
+
+/** The rows an import refused, with the reason: the error file is made from them. */
+export const fileImportError = pgTable(
+  'file_import_error',
+  {
+    importId: bigint('import_id', { mode: 'number' }).notNull(),
+    /** the row's number in the file (the header is row 1) */
+    rowNo: integer('row_no').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [index('file_import_error_idx').on(t.importId, t.rowNo)],
 );

@@ -5,7 +5,7 @@ import { downloadJob } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { Envelope, formatTime, idStr, ok } from '../../platform/envelope';
-import { JOB_STATUS } from '../../platform/export-jobs';
+import { JOB_STATUS } from '../../platform/job-runs';
 import { FILE_LINK_PATH } from '../../platform/storage';
 
 const DownloadRecord = Type.Object({

@@ -62,7 +62,8 @@ export function tenantOptions(ctx: AppContext): ResourceOptions {
           }
         }
         // no quota given: the default tenant's tenant.default.accountNumber
-        if ((req.body as Row).accountNumber === undefined || (req.body as Row).accountNumber === '') {
+        const body = (req?.body ?? {}) as Row;
+        if (body.accountNumber === undefined || body.accountNumber === '') {
           const quota = Number(await templateParam(read, 'tenant.default.accountNumber'));
           if (Number.isSafeInteger(quota)) values.accountNumber = quota;
         }

@@ -63,8 +63,10 @@ export function userOptions(ctx: AppContext): ResourceOptions {
       },
       // a removed user, or one disabled or given other roles or departments, loses their tokens: this
       // instance checks their sessions afresh at once (SessionCheck compares the token with the user row)
-      async afterSubmit({ db: tx }, row, isNew) {
-        if (!isNew) await ctx.changes.publish(tx, 'users', String(row.id));
+      async afterSubmit({ db: tx, user: me }, row, isNew) {
+        // counted again inside the write, where the users an import's batch added before this one count too
+        if (isNew) await checkAccountQuota(tx, me.tenantId, true);
+        else await ctx.changes.publish(tx, 'users', String(row.id));
       },
       async afterRemove({ db: tx }, rows) {
         await ctx.changes.publish(tx, 'users', rows.map((r) => String(r.id)).join(','));

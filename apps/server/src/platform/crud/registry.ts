@@ -2,6 +2,7 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { keyOf, labelFieldOf, type AnyResourceDef } from '@wb/contracts/resource';
 import type { Exporter } from './export';
+import type { Importer } from './import';
 
 export interface RegisteredResource {
   def: AnyResourceDef;
@@ -25,6 +26,8 @@ export class ResourceRegistry {
   private readonly byName = new Map<string, RegisteredResource>();
   /** how each resource is exported, for the jobs of the download centre */
   readonly exporters = new Map<string, Exporter>();
+  /** how each importable resource is imported, for the jobs of the upload centre */
+  readonly importers = new Map<string, Importer>();
 
   add(def: AnyResourceDef, table: PgTable): RegisteredResource {
     if (this.byName.has(def.name)) throw new Error(`resource '${def.name}' is registered twice`);

@@ -15,6 +15,7 @@ import type { TotalCache } from '../totals';
 import { exporterOf, exportRoutes, type ExportJobStarter } from './export';
 import { refuseUnknown } from './filters';
 import type { CustomFilter } from './filters';
+import { importerOf, importRoutes, type ImportJobStarter } from './import';
 import type { ResourceRegistry } from './registry';
 import { keyList, keyText, resourceSchemas } from './schemas';
 import { ResourceStore } from './store';
@@ -28,6 +29,8 @@ export interface CrudDeps {
   registry: ResourceRegistry;
   /** the download centre's jobs; without them a resource exports by direct download only */
   exportJobs?: ExportJobStarter;
+  /** the upload centre's jobs; without them nothing is importable */
+  importJobs?: ImportJobStarter;
 }
 
 /**
@@ -37,7 +40,8 @@ export interface CrudDeps {
  * would wait for the transaction to end on the embedded database.
  */
 export interface WriteContext {
-  req: FastifyRequest;
+  /** absent when the write is a row of an import, run as a job */
+  req?: FastifyRequest;
   scope: Scope;
   user: AuthUser;
   /** the write's transaction in after-hooks, the database in before-hooks */
@@ -50,6 +54,20 @@ export interface WriteContext {
   answer: Row;
 }
 
+/** Who submits: a request, or a row of an import made by the user as they were then. */
+export type Submitter = Pick<WriteContext, 'req' | 'scope' | 'user'>;
+
+/** A submit whose checks passed, ready to be written: by the submit route, or by a batch of an import (crud/import.ts). */
+export interface PreparedSubmit {
+  isNew: boolean;
+  values: Row;
+  existing?: Row;
+  existingKey?: string | number;
+  ancestors?: string;
+  /** what the hooks add to the answer */
+  answer: Row;
+}
+
 export interface ResourceHooks {
   /** may change `values` or refuse with badRequest; `existing` is the stored row of an update */
   beforeSubmit?(ctx: WriteContext, values: Row, existing: Row | undefined): void | Promise<void>;
@@ -58,11 +76,11 @@ export interface ResourceHooks {
   afterRemove?(ctx: WriteContext, rows: Row[]): void | Promise<void>;
 }
 
-export interface ActionContext extends Omit<WriteContext, 'db' | 'answer'> {
+export interface ActionContext extends Omit<WriteContext, 'db' | 'answer' | 'req'> {
+  req: FastifyRequest;
   /** the chosen records' keys (from the action's ids parameter) */
   keys: (string | number)[];
   body: Row;
-  file?: { filename: string; data: Buffer };
 }
 
 export interface ResourceOptions {
@@ -231,46 +249,58 @@ export function registerResource<F extends Record<string, FieldDef>>(
       handler: async (req) => ok(await store.options(scopeOf(req))),
     });
 
+  /**
+   * A submit's checks, done before its write and outside any transaction (their reads go
+   * through the store): the values as stored, the record it updates, its place in the tree.
+   */
+  const prepare = async (who: Submitter, body: Row): Promise<PreparedSubmit> => {
+    const { scope, user, req } = who;
+    const isNew = body.id === undefined || body.id === '';
+    const existing = isNew ? undefined : await store.findByKey(scope, body.id as string);
+    if (!isNew && !existing) throw notFound(CRUD_MESSAGES.notFound.zh);
+    const values = await fromWire(def, self.columns, body, isNew, deps.secrets);
+    await store.checkRefs(scope, values);
+    await store.checkDicts(scope, values);
+    const existingKey = existing ? (existing[key] as string | number) : undefined;
+    for (const u of def.unique ?? []) {
+      if (values[u.field] !== undefined && (await store.taken(scope, u.field, values[u.field], existingKey))) throw badRequest(u.message.zh, u.field);
+    }
+    const ancestors = def.tree ? await store.placeInTree(scope, values, existing) : undefined;
+    if (ancestors !== undefined) values.ancestors = ancestors;
+    const answer: Row = {};
+    await hooks.beforeSubmit?.({ req, scope, user, db, store, answer }, values, existing);
+    return { isNew, values, existing, existingKey, ancestors, answer };
+  };
+  /** A prepared submit's write, inside the caller's transaction; a unique value taken meanwhile throws that field's message. */
+  const write = async (tx: Db, who: Submitter, p: PreparedSubmit): Promise<Row> => {
+    const ctx: WriteContext = { ...who, db: tx, store, answer: p.answer };
+    try {
+      // a savepoint: a write that fails leaves the caller's transaction usable (an import's batch)
+      return await tx.transaction(async (sp) => {
+        const saved = p.existing ? await store.update(sp as unknown as Db, who.scope, p.existingKey!, p.values, who.user) : await store.insert(sp as unknown as Db, p.values, who.user);
+        if (p.existing && p.ancestors !== undefined) await store.moveDescendants(sp as unknown as Db, who.scope, String(p.existingKey), String(p.existing.ancestors ?? ''), p.ancestors);
+        await hooks.afterSubmit?.({ ...ctx, db: sp as unknown as Db }, saved, p.isNew);
+        return saved;
+      });
+    } catch (err) {
+      // the unique index settles a race the checks above lost: name the field it is about
+      const hit = store.uniqueViolation(err);
+      if (hit) throw badRequest(hit.message.zh, hit.field);
+      throw err;
+    }
+  };
   const submit: Omit<RouteOptions, 'url'> = {
     method: 'POST',
     schema: { tags: [tag], summary: `${tag}: 新增或修改 (无 id 新增, 有 id 修改)`, body: schemas.SubmitBody, response: { 200: Envelope(SubmitAnswer) } },
     config: { permission: (req: FastifyRequest) => ((req.body as Row | undefined)?.id ? def.permissions.edit : def.permissions.add), fieldMessages, ...platform },
     handler: async (req) => {
-      const user = caller(req);
-      const scope = scopeOf(req);
-      const body = req.body as Row;
-      const isNew = body.id === undefined || body.id === '';
-      const existing = isNew ? undefined : await store.findByKey(scope, body.id as string);
-      if (!isNew && !existing) throw notFound(CRUD_MESSAGES.notFound.zh);
-      const values = await fromWire(def, self.columns, body, isNew, deps.secrets);
-      await store.checkRefs(scope, values);
-      await store.checkDicts(scope, values);
-      const existingKey = existing ? (existing[key] as string | number) : undefined;
-      for (const u of def.unique ?? []) {
-        if (values[u.field] !== undefined && (await store.taken(scope, u.field, values[u.field], existingKey))) throw badRequest(u.message.zh, u.field);
-      }
-      const ancestors = def.tree ? await store.placeInTree(scope, values, existing) : undefined;
-      if (ancestors !== undefined) values.ancestors = ancestors;
-      const extra: Row = {};
-      await hooks.beforeSubmit?.({ req, scope, user, db, store, answer: extra }, values, existing);
-      const row = await db
-        .transaction(async (tx) => {
-          const ctx: WriteContext = { req, scope, user, db: tx as unknown as Db, store, answer: extra };
-          const saved = existing ? await store.update(ctx.db, scope, existingKey!, values, user) : await store.insert(ctx.db, values, user);
-          if (existing && ancestors !== undefined) await store.moveDescendants(ctx.db, scope, String(existingKey), String(existing.ancestors ?? ''), ancestors);
-          await hooks.afterSubmit?.(ctx, saved, isNew);
-          return saved;
-        })
-        .catch((err: unknown) => {
-          // the unique index settles a race the checks above lost: name the field it is about
-          const hit = store.uniqueViolation(err);
-          if (hit) throw badRequest(hit.message.zh, hit.field);
-          throw err;
-        });
+      const who: Submitter = { req, scope: scopeOf(req), user: caller(req) };
+      const p = await prepare(who, req.body as Row);
+      const row = await db.transaction((tx) => write(tx as unknown as Db, who, p));
       store.forgetTotals();
       // answered as a list answers it: computed values included
-      const saved = (await store.findListed(scope, store.whereField(key, String(row[key])))) ?? row;
-      return ok({ ...answer([saved])[0], ...extra }, isNew ? CRUD_MESSAGES.added.zh : CRUD_MESSAGES.updated.zh);
+      const saved = (await store.findListed(who.scope, store.whereField(key, String(row[key])))) ?? row;
+      return ok({ ...answer([saved])[0], ...p.answer }, p.isNew ? CRUD_MESSAGES.added.zh : CRUD_MESSAGES.updated.zh);
     },
   };
   const remove: Omit<RouteOptions, 'url'> = {
@@ -387,7 +417,6 @@ export function registerResource<F extends Record<string, FieldDef>>(
         summary: `${tag}: ${action.label.zh}`,
         ...(needsKeys ? { querystring: Type.Object({ [idsParam]: keyList(def) }) } : {}),
         ...(action.fields ? { body: schemas.actionBody(action.fields) } : {}),
-        ...(action.upload ? { consumes: ['multipart/form-data'] } : {}),
         response: { 200: action.reveal && revealed ? Envelope(Type.Object({ [revealed]: Type.String() })) : action.report ? Envelope(ActionReportSchema) : EmptyEnvelope },
       },
       config: {
@@ -407,17 +436,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
       handler: async (req) => {
         const scope = scopeOf(req);
         const keys = needsKeys ? store.keysOf((req.query as Record<string, string>)[idsParam]) : [];
-        let file: ActionContext['file'];
-        if (action.upload) {
-          const part = req.isMultipart() ? await req.file() : undefined;
-          if (!part) throw badRequest('请选择文件', 'file');
-          const data = await part.toBuffer().catch((err: { code?: string }) => {
-            if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('文件过大', 'file');
-            throw err;
-          });
-          file = { filename: part.filename, data };
-        }
-        const done = await handler({ req, scope, user: caller(req), store, keys, body: (action.fields ? req.body : {}) as Row, file });
+        const done = await handler({ req, scope, user: caller(req), store, keys, body: (action.fields ? req.body : {}) as Row });
         store.forgetTotals();
         const msg = typeof done === 'object' ? done.msg : done;
         return ok(typeof done === 'object' ? done.data : true, msg ?? action.done?.zh ?? CRUD_MESSAGES.done.zh);
@@ -431,6 +450,11 @@ export function registerResource<F extends Record<string, FieldDef>>(
   const exporter = exporterOf(def, store, registry, EXPORT_BATCH);
   registry.exporters.set(def.name, exporter);
   exportRoutes(app, { def, exporter, jobs: deps.exportJobs, tag, querystring: schemas.ExportQuery, allowed: new Set(Object.keys(schemas.ExportQuery.properties)) });
+  if (def.importable && deps.importJobs) {
+    const importer = importerOf({ def, registry, db, submitBody: schemas.SubmitBody, fieldMessages, prepare, write, written: () => store.forgetTotals() });
+    registry.importers.set(def.name, importer);
+    importRoutes(app, { importer, jobs: deps.importJobs, tag });
+  }
   return store;
 }
 

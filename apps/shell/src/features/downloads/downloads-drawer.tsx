@@ -8,6 +8,7 @@ import { resourceUrl } from '../../shared/resource-url';
 import { useProject } from '../project-picker/project-store';
 import { DOWNLOADS_PAGE_SIZE, DOWNLOADS_POLL_MS, fetchDownloads, JOB_DONE, JOB_RUNNING, type DownloadJob } from './api/downloads';
 import './downloads-texts';
+import { UploadList } from './uploads-list';
 import './downloads.css';
 
 /** The icon of a file by its extension (xlsx, xls, doc, pdf, zip; shell spec §4). */
@@ -89,7 +90,7 @@ export default function DownloadsDrawer({ onClose }: { onClose: () => void }) {
       <Tabs
         items={[
           { key: 'download', label: t('downloads.download'), children: <DownloadList /> },
-          { key: 'upload', label: t('downloads.upload'), children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('downloads.uploadEmpty')} /> },
+          { key: 'upload', label: t('downloads.upload'), children: <UploadList /> },
         ]}
       />
     </Drawer>

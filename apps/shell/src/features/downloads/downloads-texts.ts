@@ -12,6 +12,11 @@ const zh = {
     failed: '导出失败',
     save: '下载',
     finishedAt: '完成于 {{time}}',
+    importing: '导入中',
+    importFailed: '导入失败',
+    importCompleted: '导入完成',
+    importCounts: '成功 {{success}} / 失败 {{failed}} / 共 {{total}}',
+    errorFile: '下载错误文件',
   },
 };
 
@@ -26,6 +31,11 @@ const en = {
     failed: 'Export failed',
     save: 'Download',
     finishedAt: 'Finished {{time}}',
+    importing: 'Importing',
+    importFailed: 'Import failed',
+    importCompleted: 'Import completed',
+    importCounts: '{{success}} imported / {{failed}} refused / {{total}} rows',
+    errorFile: 'Download the error file',
   },
 };
 
