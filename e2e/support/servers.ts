@@ -10,6 +10,8 @@ export const CAPTCHA_CODE = '1234';
 /** a third server whose access tokens live TOKEN_TTL_SECONDS, to see refresh work for real */
 export const SHORT_TOKEN_PORT = BASE + 3;
 export const TOKEN_TTL_SECONDS = 8;
+/** a server export-fault.spec.ts starts, kills and starts again itself */
+export const FAULT_PORT = BASE + 4;
 
 /**
  * A stand-in third-party identity provider the social-login spec starts on this
