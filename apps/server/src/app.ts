@@ -20,6 +20,7 @@ import { logRoutes } from './modules/log/routes';
 import { mdmRoutes } from './modules/mdm/routes';
 import { downloadRoutes } from './modules/resource/downloads';
 import { importRoutes } from './modules/resource/imports';
+import { notifyRoutes } from './modules/system/notify';
 import { fileRoutes, signFileLinks } from './modules/resource/files';
 import { shellDataRoutes } from './modules/system/shell-data';
 import { subAppRoutes } from './modules/system/sub-app';
@@ -200,6 +201,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       fileRoutes,
       downloadRoutes,
       importRoutes,
+      notifyRoutes,
       logRoutes,
     ];
     for (const module of modules) await api.register(module(ctx));

@@ -283,6 +283,11 @@ describe('tenant 100001 against tenant 000000’s records', () => {
   /** Creates a record of tenant A where the seed has none. */
   const create: Record<string, () => Promise<Rec>> = {
     supplier: () => data(asA('POST', `${MDM}/supplier/submit`, {}, { name: 'A 的供应商', phone: '0755-1' })),
+    systemnotify: () => data(asA('POST', '/us-system/system-notify/submit', {}, { title: 'A 的公告', content: '<p>A 的公告</p>', targetType: 2 })),
+    messagenotify: async () => {
+      const me = (await data(asA('GET', '/us-user/page', { account: 'admin' }))).records[0];
+      return data(asA('POST', '/us-system/message-notify/submit', {}, { userId: me.id, content: 'A 的提醒' }));
+    },
     vehicle: async () => {
       const [p] = await data(asA('GET', `${MDM}/project/select`));
       return data(asA('POST', `${MDM}/vehicle/submit`, {}, { plateNo: '粤A00001', vehicleType: '1', projectId: p.id }));
@@ -510,6 +515,22 @@ describe('tenant 100001 against tenant 000000’s records', () => {
       exercised.add(key('POST', '/us-resource/file-import/pageList'));
       const list = (await adminB.call({ method: 'POST', url: '/us-resource/file-import/pageList', payload: { pageNum: 1, pageSize: 10 } })).json().data as { records: { id: string }[] };
       expect(list.records.map((r) => r.id)).not.toContain(String(imported.id));
+    });
+
+    it('notices: B neither lists nor marks A’s announcements and reminders', async () => {
+      const announcement = (await data(asA('GET', '/us-system/system-notify/list', { size: '1' }))).records[0];
+      await asA('POST', '/us-system/system-notify/publish', { ids: announcement.id });
+      const reminder = (await data(asA('GET', '/us-system/message-notify/list', { size: '1' }))).records[0];
+      for (const url of ['/us-system/system-notify/pageSystemNotify', '/us-system/message-notify/pageMessageNotify']) {
+        const res = await asB(url.includes('system') ? 'systemnotify' : 'messagenotify', 'POST', url, { payload: { current: 1, size: 100 } });
+        expect(res.statusCode).toBe(200);
+      }
+      // answers are read, not only searched: an announcement's systemNotifyUserId is its id
+      const marked = await asB('systemnotify', 'POST', '/us-system/system-notify/updateSystemNotifyUser', { payload: { systemNotifyUserId: announcement.id, readStatus: 1 } });
+      expect(marked.statusCode).toBe(404);
+      const read = await asB('messagenotify', 'POST', '/us-system/message-notify/updateMessageNotifyUser', { payload: { id: reminder.id, readStatus: 1 } });
+      expect(read.statusCode).toBe(404);
+      expect((await data(asA('GET', '/us-system/message-notify/detail', { id: reminder.id }))).readStatus).toBe(0);
     });
 
     it('a guest cannot bind a third-party identity of another tenant', async () => {

@@ -17,9 +17,10 @@ export interface Text {
  * multiRef: several such ids, comma-joined on the wire ('1,2'); treeRef: an id picked
  * from the other resource's tree (its `tree` call); date: 'yyyy-MM-dd HH:mm:ss';
  * password: written, never answered; image: the address of an uploaded picture;
- * icon: the name of an icon (picked from the shell's icon set).
+ * icon: the name of an icon (picked from the shell's icon set); richText: HTML written in a
+ * rich-text editor, sanitised by the server when written and by the page when shown.
  */
-export type FieldKind = 'string' | 'text' | 'number' | 'select' | 'switch' | 'dict' | 'ref' | 'multiRef' | 'treeRef' | 'date' | 'password' | 'image' | 'icon';
+export type FieldKind = 'string' | 'text' | 'number' | 'select' | 'switch' | 'dict' | 'ref' | 'multiRef' | 'treeRef' | 'date' | 'password' | 'image' | 'icon' | 'richText';
 
 export interface FieldDef {
   label: Text;

@@ -35,6 +35,8 @@ const VALUE_TYPES: Record<FieldDef['kind'], ProColumns['valueType']> = {
   password: 'password',
   image: 'text',
   icon: 'text',
+  // shown escaped, as text, should a page ever list it
+  richText: 'text',
 };
 
 const EMPTY = '-';

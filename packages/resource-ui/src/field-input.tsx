@@ -4,6 +4,7 @@ import { ProForm, ProFormDateTimePicker, ProFormDigit, ProFormSelect, ProFormSwi
 import type { FieldDef } from '@wb/contracts/resource';
 import { treeChoices, type FieldOptions } from './field-options';
 import { ImageInput } from './image-input';
+import { RichText } from './rich-text';
 import type { FieldKeys } from './resource-i18n';
 import { escapeClosesSearch } from './select-escape';
 import { IconInput } from './icon-input';
@@ -116,6 +117,12 @@ export function FieldInput({ name, field, keys, t, options, readonly, disabled, 
       );
     case 'icon':
       return <IconInput common={common} maxLength={field.maxLength} />;
+    case 'richText':
+      return (
+        <ProForm.Item {...common}>
+          <RichText readonly={readonly || disabled} t={t} />
+        </ProForm.Item>
+      );
     case 'image':
       return (
         <ProForm.Item {...common}>

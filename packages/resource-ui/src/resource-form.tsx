@@ -30,7 +30,7 @@ interface Props {
 }
 
 /** Long inputs take a whole row of a two-column form. */
-const wide = (field: FieldDef) => field.kind === 'text' || field.kind === 'image';
+const wide = (field: FieldDef) => field.kind === 'text' || field.kind === 'image' || field.kind === 'richText';
 
 /**
  * Add / edit / view dialog built from the def's fields. The form is named

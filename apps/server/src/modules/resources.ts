@@ -12,6 +12,7 @@ import {
 import { cityResource, companyResource, projectResource, supplierResource, vehicleResource } from '@wb/contracts/resources/mdm';
 import { deptResource, dictBizResource, dictResource, postResource, regionResource, roleResource, userResource } from '@wb/contracts/resources/org';
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
+import { messageNotifyResource, systemNotifyResource } from '@wb/contracts/resources/notify';
 import { paramResource } from '@wb/contracts/resources/param';
 import { smsOutboxResource } from '@wb/contracts/resources/sms-outbox';
 import { subAppResource } from '@wb/contracts/resources/sub-app';
@@ -28,6 +29,7 @@ import { clientOptions } from './system/client';
 import { tenantOptions } from './system/tenant';
 import { menuOptions, topMenuOptions } from './system/menus';
 import { datasourceOptions } from './develop/datasource';
+import { systemNotifyOptions } from './system/notify';
 
 /**
  * Every resource and its table: the whole server side of a plain entity is its
@@ -38,6 +40,8 @@ export function resourceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const deps = crudDeps(ctx);
     registerResource(app, deps, paramResource, t.param, { hooks: announces(ctx.changes, 'params') });
+    registerResource(app, deps, systemNotifyResource, t.systemNotify, systemNotifyOptions(ctx));
+    registerResource(app, deps, messageNotifyResource, t.messageNotify);
     registerResource(app, deps, subAppResource, t.subApp, subAppOptions(ctx));
     registerResource(app, deps, companyResource, t.company);
     registerResource(app, deps, cityResource, t.city);

@@ -1,6 +1,7 @@
 import type { AnyResourceDef } from '../resource';
 import * as access from './access';
 import * as mdm from './mdm';
+import * as notify from './notify';
 import * as org from './org';
 import * as param from './param';
 import * as smsOutbox from './sms-outbox';
@@ -12,7 +13,7 @@ import * as subApp from './sub-app';
  * menu seed adds a page for each one with `page`, and the shell shows the generic
  * page at that path unless it registers a page of its own.
  */
-export const RESOURCES: AnyResourceDef[] = ([org, access, param, subApp, smsOutbox, mdm] as { resources: readonly AnyResourceDef[] }[]).flatMap((m) => m.resources);
+export const RESOURCES: AnyResourceDef[] = ([org, access, param, notify, subApp, smsOutbox, mdm] as { resources: readonly AnyResourceDef[] }[]).flatMap((m) => m.resources);
 
 export const resourceByName = (name: string): AnyResourceDef | undefined => RESOURCES.find((r) => r.name === name);
 export const resourceByPage = (path: string): AnyResourceDef | undefined => RESOURCES.find((r) => r.page?.path === path);

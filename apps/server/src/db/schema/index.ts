@@ -10,3 +10,4 @@ export * from './resource';
 export * from './sub-app';
 export * from './login-failure';
 export * from './scope';
+export * from './notify';

@@ -5,6 +5,7 @@ import { PASSWORD_PATTERN } from '@wb/contracts/validation';
 import { hashPassword } from '../passwords';
 import type { SecretBox } from '../secrets';
 import { badRequest, formatTime } from '../envelope';
+import { sanitizeHtml } from '../html';
 import { answeredFields, writableFields } from './schemas';
 
 export type Row = Record<string, unknown>;
@@ -36,7 +37,7 @@ export function toWire(def: AnyResourceDef, columns: Record<string, PgColumn>, r
 /**
  * The values of a submit as the columns take them: trimmed text, numbers for
  * numeric columns, '' → null for an optional ref (or the root for a tree parent),
- * dates parsed, passwords hashed. Fields absent from the body are left alone.
+ * dates parsed, passwords hashed, rich text sanitised. Fields absent from the body are left alone.
  */
 export async function fromWire(def: AnyResourceDef, columns: Record<string, PgColumn>, body: Row, isNew: boolean, box: SecretBox): Promise<Row> {
   const values: Row = {};
@@ -54,6 +55,8 @@ export async function fromWire(def: AnyResourceDef, columns: Record<string, PgCo
       v = v === '' ? undefined : await hashPassword(String(v));
     } else if (f.kind === 'treeRef' && (v === '' || v === null)) v = def.tree?.root ?? '';
     else if (f.kind === 'date') v = v === '' ? null : new Date(String(v));
+    // rich text is stored sanitised, whoever sent it (a form, a script, an import)
+    else if (f.kind === 'richText') v = await sanitizeHtml(String(v));
     if (v === '' && (f.kind === 'ref' || f.kind === 'dict' || f.kind === 'select') && col.dataType === 'number') v = null;
     if (v !== null && v !== undefined && col.dataType === 'number') {
       const n = Number(v);

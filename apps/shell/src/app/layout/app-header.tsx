@@ -10,6 +10,7 @@ import type { ScreenClass } from '../../shared/screen';
 import { useLogout } from '../../features/auth/use-logout';
 import { ErrorLogBadge } from '../../features/error-log/error-log-badge';
 import { ExportIndicator } from '../../features/micro-apps/export-indicator';
+import { NoticeBell } from '../../features/notices/notice-bell';
 import { HeaderLinks } from '../../features/header-links/header-links';
 import { lockScreen } from '../../features/lock/lock-actions';
 import { MenuAutocomplete } from '../../features/menu/menu-autocomplete';
@@ -115,6 +116,7 @@ export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, 
         {screen >= 3 && <MenuAutocomplete topMenus={topMenus} routesByTop={routesByTop} onOpen={openSearchEntry} />}
         <SearchButton onOpen={() => setDialog('search')} />
         <HeaderLinks projectId={project.list.length ? project.id : undefined} values={values} />
+        <NoticeBell />
         <ExportIndicator onOpen={() => setDialog('downloads')} />
         <ErrorLogBadge onOpen={() => setDialog('errorLog')} />
         <ThemeButton />
