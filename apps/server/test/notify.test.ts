@@ -97,5 +97,9 @@ describe('announcements and reminders', () => {
     expect((await json(admin, 'POST', '/us-system/message-notify/updateMessageNotifyUser', { id: saved.body.data.id, readStatus: 1 })).status).toBe(404);
     expect((await json(plain, 'POST', '/us-system/message-notify/updateMessageNotifyUser', { id: saved.body.data.id, readStatus: 1 })).status).toBe(200);
     expect((await json(plain, 'POST', '/us-system/message-notify/pageMessageNotify', {})).body.data.records[0].readStatus).toBe(1);
+
+    // a user's reminders are theirs: they do not keep the user from being removed, and go with them
+    expect((await json(admin, 'POST', `/us-user/remove?ids=${target.id}`)).body.msg).toBe('删除成功');
+    expect((await json(admin, 'GET', `/us-system/message-notify/detail?id=${saved.body.data.id}`)).status).toBe(404);
   });
 });

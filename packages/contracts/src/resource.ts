@@ -49,9 +49,11 @@ export interface FieldDef {
   dict?: { code: string; biz?: boolean };
   /**
    * the resource a ref / multiRef / treeRef field points to: its name and service path;
-   * `tree`: the other resource is a tree, its records are picked from its `tree` call
+   * `tree`: the other resource is a tree, its records are picked from its `tree` call;
+   * `owned`: the records holding it belong to the one it points to (a user's reminders): they go
+   * when it is removed, instead of keeping it from being removed
    */
-  ref?: { resource: string; basePath: string; tree?: boolean };
+  ref?: { resource: string; basePath: string; tree?: boolean; owned?: true };
   /** value a new record starts with */
   default?: string | number;
   /** answered but never written by a submit (kept by the server) */

@@ -74,7 +74,13 @@ export const messageNotifyResource = defineResource({
   page: { path: '/system/messagenotify', icon: 'bell' },
   labelField: 'content',
   fields: {
-    userId: { label: zhEn('提醒对象', 'User'), kind: 'ref', ref: { resource: 'user', basePath: '/us-user' }, required: zhEn('请选择提醒对象', 'Please choose the user'), search: 'eq' },
+    userId: {
+      label: zhEn('提醒对象', 'User'),
+      kind: 'ref',
+      ref: { resource: 'user', basePath: '/us-user', owned: true },
+      required: zhEn('请选择提醒对象', 'Please choose the user'),
+      search: 'eq',
+    },
     content: { label: zhEn('提醒内容', 'Content'), kind: 'text', required: zhEn('请输入提醒内容', 'Please enter the content'), maxLength: 500, search: 'like' },
     modelName: { label: zhEn('业务模块', 'Module'), kind: 'string', maxLength: 64, default: '督办' },
     url: { label: zhEn('跳转地址', 'Link'), kind: 'string', maxLength: 500, column: false },

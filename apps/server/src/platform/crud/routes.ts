@@ -319,8 +319,9 @@ export function registerResource<F extends Record<string, FieldDef>>(
       if (def.tree) {
         if ((await store.withChildren(scope, found)).length) throw badRequest(CRUD_MESSAGES.hasChildren.zh, 'ids');
       }
-      await store.checkNotReferenced(scope, found);
+      // the resource's own refusals (not oneself) say more than that something else points at it
       await hooks.beforeRemove?.({ req, scope, user, db, store, answer: {} }, rows);
+      await store.checkNotReferenced(scope, found);
       await db.transaction(async (tx) => {
         const ctx: WriteContext = { req, scope, user, db: tx as unknown as Db, store, answer: {} };
         await store.remove(ctx.db, scope, found, user);

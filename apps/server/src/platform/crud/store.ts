@@ -361,6 +361,7 @@ export class ResourceStore {
   /** Refuses to remove records that other live records point at, naming who uses them. */
   async checkNotReferenced(scope: Scope, keys: (string | number)[]): Promise<void> {
     for (const ref of this.registry.referencesTo(this.def.name)) {
+      if (ref.from.def.fields[ref.field].ref?.owned) continue;
       const col = ref.from.columns[ref.field];
       const cond = ref.many ? sql`string_to_array(${col}, ',') && ${sql.param(keys.map(String))}::text[]` : inArray(col, keys);
       const [used] = await this.db
@@ -416,6 +417,18 @@ export class ResourceStore {
 
   /** Soft delete where the table keeps deleted rows, else a real delete. */
   async remove(db: Db, scope: Scope, keys: (string | number)[], user: { userId: number }): Promise<void> {
+    // the records that belong to these (a user's reminders) go with them
+    for (const ref of this.registry.referencesTo(this.def.name)) {
+      if (!ref.from.def.fields[ref.field].ref?.owned || ref.many) continue;
+      const owned = ref.from.columns;
+      const where = visible(ref.from.table, scope, inArray(owned[ref.field], keys));
+      if (owned.isDeleted)
+        await db
+          .update(ref.from.table)
+          .set({ isDeleted: 1 } as never)
+          .where(where);
+      else await db.delete(ref.from.table).where(where);
+    }
     if (this.columns.isDeleted) {
       const audit: Row = this.columns.updateUser ? { updateUser: user.userId, updateTime: new Date() } : {};
       await db
