@@ -12,6 +12,8 @@ export const SHORT_TOKEN_PORT = BASE + 3;
 export const TOKEN_TTL_SECONDS = 8;
 /** a server export-fault.spec.ts starts, kills and starts again itself */
 export const FAULT_PORT = BASE + 4;
+/** a server of guide.spec.ts's own: the versions it publishes would greet every other scenario's user */
+export const GUIDE_PORT = BASE + 5;
 
 /**
  * A stand-in third-party identity provider the social-login spec starts on this

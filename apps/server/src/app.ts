@@ -21,6 +21,7 @@ import { mdmRoutes } from './modules/mdm/routes';
 import { downloadRoutes } from './modules/resource/downloads';
 import { importRoutes } from './modules/resource/imports';
 import { notifyRoutes } from './modules/system/notify';
+import { versionRoutes } from './modules/system/version';
 import { fileRoutes, signFileLinks } from './modules/resource/files';
 import { shellDataRoutes } from './modules/system/shell-data';
 import { subAppRoutes } from './modules/system/sub-app';
@@ -202,6 +203,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       downloadRoutes,
       importRoutes,
       notifyRoutes,
+      versionRoutes,
       logRoutes,
     ];
     for (const module of modules) await api.register(module(ctx));

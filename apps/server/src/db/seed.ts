@@ -34,7 +34,7 @@ import { apiScopeSeeds, dataScopeSeeds } from './seed-scopes';
  * Pages of the platform itself, left out of the demo tenant's package. Regions and the system
  * dictionary stay in it: a tenant reads them, and only the default tenant writes them (`platform`).
  */
-const PLATFORM_PAGES = ['menu', 'tenant', 'tenantpackage', 'client', 'datasource', 'datascope', 'apiscope'];
+const PLATFORM_PAGES = ['menu', 'tenant', 'tenantpackage', 'client', 'datasource', 'datascope', 'apiscope', 'version'];
 
 export const SHELL_CLIENT = { clientId: 'workbench', clientSecret: 'workbench_secret' };
 

@@ -14,6 +14,7 @@ import { deptResource, dictBizResource, dictResource, postResource, regionResour
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import { messageNotifyResource, systemNotifyResource } from '@wb/contracts/resources/notify';
 import { paramResource } from '@wb/contracts/resources/param';
+import { versionResource, versionStepResource } from '@wb/contracts/resources/version';
 import { smsOutboxResource } from '@wb/contracts/resources/sms-outbox';
 import { subAppResource } from '@wb/contracts/resources/sub-app';
 import * as t from '../db/schema/index';
@@ -30,6 +31,7 @@ import { tenantOptions } from './system/tenant';
 import { menuOptions, topMenuOptions } from './system/menus';
 import { datasourceOptions } from './develop/datasource';
 import { systemNotifyOptions } from './system/notify';
+import { versionOptions } from './system/version';
 
 /**
  * Every resource and its table: the whole server side of a plain entity is its
@@ -42,6 +44,8 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, paramResource, t.param, { hooks: announces(ctx.changes, 'params') });
     registerResource(app, deps, systemNotifyResource, t.systemNotify, systemNotifyOptions(ctx));
     registerResource(app, deps, messageNotifyResource, t.messageNotify);
+    registerResource(app, deps, versionResource, t.versionManage, versionOptions(ctx));
+    registerResource(app, deps, versionStepResource, t.versionGuideStep);
     registerResource(app, deps, subAppResource, t.subApp, subAppOptions(ctx));
     registerResource(app, deps, companyResource, t.company);
     registerResource(app, deps, cityResource, t.city);

@@ -24,6 +24,7 @@ export const pageRegistry: Record<string, Page> = {
   '/system/user': lazy(() => import('../admin/user-page')),
   '/authority/role': lazy(() => import('../admin/role-page')),
   '/system/topmenu': lazy(() => import('../admin/top-menu-page')),
+  '/system/version': lazy(() => import('../admin/version-page')),
   '/system/dict': dictPage('SystemDictPage'),
   '/system/dictbiz': dictPage('BizDictPage'),
   ...fixedPages,

@@ -6,6 +6,7 @@ import * as org from './org';
 import * as param from './param';
 import * as smsOutbox from './sms-outbox';
 import * as subApp from './sub-app';
+import * as version from './version';
 
 /**
  * Every resource of the product: each module's `resources`, in menu order (a new
@@ -13,7 +14,7 @@ import * as subApp from './sub-app';
  * menu seed adds a page for each one with `page`, and the shell shows the generic
  * page at that path unless it registers a page of its own.
  */
-export const RESOURCES: AnyResourceDef[] = ([org, access, param, notify, subApp, smsOutbox, mdm] as { resources: readonly AnyResourceDef[] }[]).flatMap((m) => m.resources);
+export const RESOURCES: AnyResourceDef[] = ([org, access, param, notify, version, subApp, smsOutbox, mdm] as { resources: readonly AnyResourceDef[] }[]).flatMap((m) => m.resources);
 
 export const resourceByName = (name: string): AnyResourceDef | undefined => RESOURCES.find((r) => r.name === name);
 export const resourceByPage = (path: string): AnyResourceDef | undefined => RESOURCES.find((r) => r.page?.path === path);

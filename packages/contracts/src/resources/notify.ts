@@ -1,4 +1,5 @@
 import { defineResource } from '../resource';
+import { publishAction, publishStatusField } from './publishing';
 
 const zhEn = (zh: string, en: string) => ({ zh, en });
 const SYS = '/us-system';
@@ -9,7 +10,6 @@ export const NOTIFY_TARGET = { allTenants: 1, tenant: 2, roles: 3 } as const;
 export const NOTIFY_MESSAGES = {
   allTenantsPlatformOnly: zhEn('只有平台租户可以发布给全部租户', 'Only the platform tenant may publish to every tenant'),
   rolesRequired: zhEn('请选择接收公告的角色', 'Please choose the roles'),
-  published: zhEn('发布成功', 'Published'),
 } as const;
 
 /** Announcements (公告管理): the shell's 系统公告 shows the published ones to those they are for. */
@@ -38,31 +38,10 @@ export const systemNotifyResource = defineResource({
     },
     roleId: { label: zhEn('接收角色', 'Roles'), kind: 'multiRef', ref: { resource: 'role', basePath: `${SYS}/role`, tree: true }, column: false },
     content: { label: zhEn('公告内容', 'Content'), kind: 'richText', required: zhEn('请输入公告内容', 'Please enter the content'), maxLength: 100_000, column: false },
-    publishStatus: {
-      label: zhEn('状态', 'Status'),
-      kind: 'select',
-      readonly: true,
-      form: false,
-      search: 'eq',
-      width: 90,
-      options: [
-        { value: 0, label: zhEn('草稿', 'Draft') },
-        { value: 1, label: zhEn('已发布', 'Published') },
-      ],
-    },
+    publishStatus: { ...publishStatusField, search: 'eq' },
     publishTime: { label: zhEn('发布时间', 'Published'), kind: 'date', readonly: true, form: false, search: 'range' },
   },
-  actions: [
-    {
-      name: 'publish',
-      label: zhEn('发布', 'Publish'),
-      permission: 'systemnotify_publish',
-      path: 'publish',
-      on: 'row',
-      confirm: zhEn('发布后接收范围内的用户都会收到该公告, 确定发布?', 'Everyone in the audience will see it. Publish?'),
-      done: NOTIFY_MESSAGES.published,
-    },
-  ],
+  actions: [publishAction('systemnotify', zhEn('发布后接收范围内的用户都会收到该公告, 确定发布?', 'Everyone in the audience will see it. Publish?'))],
 });
 
 /** Supervision reminders (督办提醒): an administrator reminds a user of something, with a link to where it is. */

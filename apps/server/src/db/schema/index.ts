@@ -11,3 +11,4 @@ export * from './sub-app';
 export * from './login-failure';
 export * from './scope';
 export * from './notify';
+export * from './version';

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Card, Descriptions, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,9 @@ import { useSession } from '../../shared/session-store';
 import { useProject } from '../../features/project-picker/project-store';
 import { mapZoom } from '../../features/project-picker/project-choice';
 import { projectDetailQuery } from '../../features/project-picker/api/project-detail';
+
+// the guide (a carousel or a tour) comes with its own chunk, after the page
+const ReleaseGuide = lazy(() => import('../../features/guide/release-guide'));
 
 /** /wel/index, the workbench home and fixed first tab: who is signed in and which project is selected. */
 export default function WelcomePage() {
@@ -32,6 +36,9 @@ export default function WelcomePage() {
           { key: 'zoom', label: t('page.mapLevel'), children: chosen ? t('page.mapLevelValue', { zoom: zoom.zoom, level: zoom.level }) : '-' },
         ]}
       />
+      <Suspense fallback={null}>
+        <ReleaseGuide />
+      </Suspense>
     </Card>
   );
 }

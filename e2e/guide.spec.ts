@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signedIn } from './support/api';
+import { spawnServer, stopServer, waitUntilHealthy, type Started } from './support/server-process';
+import { baseUrl, GUIDE_PORT, type ServerSpec } from './support/servers';
+import { openAdminPage, row, table } from './support/organisation';
+import { buttonName, fillLogin } from './support/shell';
+
+/**
+ * The release guide on /wel/index (shell spec §4 'Guide'), on a server of its own: a published
+ * version greets every user of every tenant once, which would interrupt the other scenarios.
+ */
+const spec: ServerSpec = { name: 'guide', port: GUIDE_PORT, env: { CAPTCHA_ENABLED: 'false' } };
+const base = baseUrl(GUIDE_PORT);
+let dataDir: string;
+let server: Started;
+
+test.use({ baseURL: base });
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'wb-e2e-guide-'));
+  server = spawnServer(spec, dataDir);
+  await waitUntilHealthy(server, 120_000);
+});
+
+test.afterAll(async () => {
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function publishVersion(version: object, steps: object[]): Promise<void> {
+  const admin = await signedIn(base);
+  const saved = await admin<{ id: string }>('POST', '/us-system/version-manage/submit', version);
+  expect(saved.success, saved.msg).toBe(true);
+  for (const step of steps) expect((await admin('POST', '/us-system/version-manage/step/submit', { versionId: saved.data.id, ...step })).success).toBe(true);
+  expect((await admin('POST', `/us-system/version-manage/publish?ids=${saved.data.id}`)).msg).toBe('发布成功');
+}
+
+async function loginAs(page: Page, account: string): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, account, 'admin123');
+  await page.getByRole('button', { name: buttonName('登录') }).click();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+}
+
+test('a step tour: only the steps whose element is on the page, n/total, previous and next; once finished it does not come back', async ({ page }) => {
+  await publishVersion({ versionNo: 'v1.1.0', title: '1.1 新功能', guideType: 'step', pushTime: '2026-11-01 00:00:00' }, [
+    { sort: 1, content: '通知在这里: 公告和督办提醒', pageTag: '.wb-notice-bell,click' },
+    { sort: 2, content: '这一步的元素不在页面上', pageTag: '.no-such-element,click' },
+    { sort: 3, content: '导出和导入的进度在这里', pageTag: '.wb-export-indicator,click' },
+  ]);
+  await loginAs(page, 'admin');
+  const tour = page.locator('.ant-tour');
+  await expect(tour.getByText('通知在这里: 公告和督办提醒')).toBeVisible();
+  await expect(tour.getByText('1/2')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('tour.png') });
+  await tour.getByRole('button', { name: buttonName('下一步') }).click();
+  await expect(tour.getByText('导出和导入的进度在这里')).toBeVisible();
+  await expect(tour.getByText('2/2')).toBeVisible();
+  await tour.getByRole('button', { name: buttonName('上一步') }).click();
+  await expect(tour.getByText('1/2')).toBeVisible();
+  await tour.getByRole('button', { name: buttonName('下一步') }).click();
+  await tour.getByRole('button', { name: buttonName('结束导览') }).click();
+  await expect(tour).toBeHidden();
+
+  await page.reload();
+  await expect(page.locator('.wb-header')).toBeVisible();
+  // the guide is asked for as the page opens: give it the time it would take to appear
+  await page.waitForTimeout(2000);
+  await expect(page.locator('.ant-tour:visible')).toHaveCount(0);
+});
+
+test('the release carousel, 800 px wide: the notes, then a slide per step, no loop; closed, it is gone for good', async ({ page }) => {
+  await publishVersion(
+    { versionNo: 'v1.2.0', title: '1.2 更新说明', guideType: 'all', pushTime: '2026-11-20 00:00:00', showContent: 1, content: '<p>本次更新: <strong>上传中心</strong></p>' },
+    [
+      { sort: 1, content: '第一页: 导入模板' },
+      { sort: 2, content: '第二页: 错误文件' },
+    ],
+  );
+  await loginAs(page, 'user');
+  const release = page.locator('.wb-release');
+  await expect(release.getByText('1.2 更新说明')).toBeVisible();
+  await expect(release.getByText('更新日期: 2026-11-20')).toBeVisible();
+  await expect(release.locator('strong')).toHaveText('上传中心');
+  expect(Math.round((await release.locator('.ant-modal-content').boundingBox())!.width)).toBe(800);
+  await page.screenshot({ path: test.info().outputPath('release-carousel.png') });
+  const next = release.locator('.slick-next');
+  await next.click();
+  await expect(release.locator('.slick-active').getByText('第一页: 导入模板')).toBeVisible();
+  await next.click();
+  await expect(release.locator('.slick-active').getByText('第二页: 错误文件')).toBeVisible();
+  // the last slide: no way round to the first
+  await expect(next).toHaveClass(/slick-disabled/);
+  await release.getByRole('button', { name: buttonName('我知道了') }).click();
+  await expect(release).toBeHidden();
+
+  await page.reload();
+  await expect(page.locator('.wb-header')).toBeVisible();
+  await page.waitForTimeout(2000);
+  await expect(page.locator('.wb-release')).toHaveCount(0);
+});
+
+test('版本管理: the versions, and below them the steps of the one chosen', async ({ page }) => {
+  await loginAs(page, 'admin');
+  // a newer version than the one this user saw: its notes greet them once
+  await page
+    .locator('.wb-release')
+    .getByRole('button', { name: buttonName('我知道了') })
+    .click();
+  await openAdminPage(page, '系统管理', '版本管理', '/system/version');
+  const versions = table(page, /^版本管理$/);
+  await expect(row(versions, 'v1.2.0')).toContainText('已发布');
+  await row(versions, 'v1.1.0').click();
+  const steps = table(page, '版本管理 · v1.1.0');
+  await expect(row(steps, '通知在这里: 公告和督办提醒')).toBeVisible();
+  await expect(row(steps, '导出和导入的进度在这里')).toContainText('.wb-export-indicator,click');
+});
