@@ -7,9 +7,10 @@ const dictPage = (name: 'SystemDictPage' | 'BizDictPage' | 'DictHorizontalPage' 
 
 /**
  * Pages of the shell at paths no menu holds: the router mounts them like
- * /info/index (the system dictionary in its two layouts).
+ * /info/index (the system dictionary in its two layouts, the self-check).
  */
 export const fixedPages: Record<string, Page> = {
+  '/test/index': lazy(() => import('./pages/self-check-page')),
   '/dict-horizontal/index': dictPage('DictHorizontalPage'),
   '/dict-vertical/index': dictPage('DictVerticalPage'),
 };

@@ -19,6 +19,7 @@ const WelcomePage = lazy(() => import('./pages/welcome-page'));
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
 const IframePage = lazy(() => import('./pages/iframe-page'));
 const MenuPage = lazy(() => import('./pages/menu-page'));
+const AuthRedirectPage = lazy(() => import('./pages/auth-redirect-page'));
 const LockPage = lazy(() => import('../features/lock/lock-page'));
 const ErrorPage = lazy(() => import('./pages/error-page'));
 const RetrievePasswordPage = lazy(() => import('../features/auth/retrieve-password-page'));
@@ -57,6 +58,10 @@ export const routes: RouteObject[] = [
   { path: LOCK_PAGE, element: <RequireAuth>{page(LockPage)}</RequireAuth> },
   // Password retrieval needs no session.
   { path: '/forgot-password', element: page(RetrievePasswordPage) },
+  // the relay a third-party login returns to; needs no session either
+  { path: '/authredirect', element: page(AuthRedirectPage) },
+  // a redirect target (shell spec §2): the first page
+  { path: '/home', element: <Navigate to="/" replace /> },
   // Pages outside the shell: no header, no sidebar.
   { path: '/parking', element: outsidePage('parking') },
   { path: '/work/trajectoryPage', element: outsidePage('trajectoryPage') },

@@ -11,6 +11,7 @@ const SHELL_PAGES: Record<string, { label: string; labelKey: string }> = {
   '/logs': { label: '错误日志', labelKey: 'menu.errorLog' },
   '/dict-horizontal/index': { label: '字典管理', labelKey: 'menu.dictHorizontal' },
   '/dict-vertical/index': { label: '字典管理', labelKey: 'menu.dictVertical' },
+  '/test/index': { label: '系统自检', labelKey: 'menu.selfCheck' },
 };
 
 /** What the current address is, for its tab and the page title. */

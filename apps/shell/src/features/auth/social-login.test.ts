@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { readSocialCallback, socialAuthorizeUrl, socialLabel, socialSources } from './social-login';
+import { describe, expect, it, vi } from 'vitest';
+import { AUTH_REDIRECT_MESSAGE, listenForAuthRedirect, readSocialCallback, relayAuthRedirect, socialAuthorizeUrl, socialLabel, socialSources } from './social-login';
 
 describe('third-party login', () => {
   it('prefers the list the server sends, else the build list, keeping only source names', () => {
@@ -24,5 +24,31 @@ describe('third-party login', () => {
   it('names known providers by brand', () => {
     expect(socialLabel('github')).toBe('GitHub');
     expect(socialLabel('custom')).toBe('custom');
+  });
+
+  it('/authredirect hands the answer to its opener and closes, or opened in place takes it to the login page', () => {
+    const postMessage = vi.fn();
+    const close = vi.fn();
+    const replace = vi.fn();
+    const location = { search: '?code=c1&state=s1&source=gitee', origin: 'http://wb.example', replace };
+    relayAuthRedirect({ location, opener: { postMessage }, close } as unknown as Window);
+    expect(postMessage).toHaveBeenCalledWith({ type: AUTH_REDIRECT_MESSAGE, search: '?code=c1&state=s1&source=gitee' }, 'http://wb.example');
+    expect(close).toHaveBeenCalled();
+    expect(replace).not.toHaveBeenCalled();
+
+    relayAuthRedirect({ location, opener: null, close } as unknown as Window);
+    expect(replace).toHaveBeenCalledWith('/login?code=c1&state=s1&source=gitee');
+  });
+
+  it('the login page takes a relayed answer from its own origin only', () => {
+    const listeners: ((e: MessageEvent) => void)[] = [];
+    const replace = vi.fn();
+    const win = { location: { origin: 'http://wb.example', replace }, addEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.push(l), removeEventListener: vi.fn() };
+    listenForAuthRedirect(win as unknown as Window);
+    listeners[0]({ origin: 'http://evil.example', data: { type: AUTH_REDIRECT_MESSAGE, search: '?code=x' } } as MessageEvent);
+    listeners[0]({ origin: 'http://wb.example', data: { type: 'other', search: '?code=x' } } as MessageEvent);
+    expect(replace).not.toHaveBeenCalled();
+    listeners[0]({ origin: 'http://wb.example', data: { type: AUTH_REDIRECT_MESSAGE, search: '?code=c1&state=s1' } } as MessageEvent);
+    expect(replace).toHaveBeenCalledWith('/login?code=c1&state=s1');
   });
 });

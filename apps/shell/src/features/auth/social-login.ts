@@ -61,3 +61,33 @@ export function pendingSocialSource(): string | null {
 export function forgetSocialSource(): void {
   window.sessionStorage.removeItem(PENDING_KEY);
 }
+
+/** The message /authredirect sends the window that opened it: the provider's answer, as its query string. */
+export const AUTH_REDIRECT_MESSAGE = 'wb-auth-redirect';
+
+/**
+ * /authredirect, the relay page a third-party login returns to: it hands the provider's answer to
+ * the window that opened it (which finishes the login) and closes; opened in place, it takes the
+ * answer to the login page itself.
+ */
+export function relayAuthRedirect(win: Window = window): void {
+  const search = win.location.search;
+  const opener = win.opener as Window | null;
+  if (opener && opener !== win) {
+    opener.postMessage({ type: AUTH_REDIRECT_MESSAGE, search }, win.location.origin);
+    win.close();
+    return;
+  }
+  win.location.replace(`/login${search}`);
+}
+
+/** The login page's side: a relay's message from this origin finishes the login as a return from the provider would. */
+export function listenForAuthRedirect(win: Window = window): () => void {
+  const onMessage = (event: MessageEvent) => {
+    const data = event.data as { type?: unknown; search?: unknown } | null;
+    if (event.origin !== win.location.origin || data?.type !== AUTH_REDIRECT_MESSAGE || typeof data.search !== 'string') return;
+    win.location.replace(`/login${data.search}`);
+  };
+  win.addEventListener('message', onMessage);
+  return () => win.removeEventListener('message', onMessage);
+}

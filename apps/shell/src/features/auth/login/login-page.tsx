@@ -12,7 +12,16 @@ import { getCaptcha } from '../api/captcha';
 import { DEFAULT_LOGIN_SETTINGS, getLoginSettings, type LoginSettings } from '../api/login-settings';
 import { requestSocialToken, requestToken } from '../api/token';
 import { AuthFrame, CaptchaImage } from '../auth-frame';
-import { forgetSocialSource, pendingSocialSource, readSocialCallback, rememberSocialSource, socialAuthorizeUrl, socialLabel, socialSources } from '../social-login';
+import {
+  forgetSocialSource,
+  listenForAuthRedirect,
+  pendingSocialSource,
+  readSocialCallback,
+  rememberSocialSource,
+  socialAuthorizeUrl,
+  socialLabel,
+  socialSources,
+} from '../social-login';
 import { formClass, FormItem, PasswordInput, TextInput } from './form-parts';
 
 type Field = 'tenantId' | 'username' | 'password' | 'code';
@@ -113,6 +122,9 @@ export function LoginPage({ initialSettings, initialLanguage, onEnter, onRegiste
     setFailure(error instanceof AuthCallError ? error.message : t.request.unknownError);
     if (captchaOn) refreshCaptcha();
   };
+
+  // A provider's answer relayed by /authredirect from a window this page opened
+  useEffect(() => listenForAuthRedirect(), []);
 
   // Back from a third-party provider: /login?code=&state=[&source=]. The code is single use:
   // it leaves the address before anything else.
