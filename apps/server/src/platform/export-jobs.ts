@@ -7,7 +7,7 @@ import { xlsxStream, type ExportJobStarter } from './crud/export';
 import { idStr } from './envelope';
 import { HeartbeatJobs, JOB_STATUS, ownedBy, Stopping, type JobDeps, type RunOrder } from './job-runs';
 import { scopeOf, type Scope } from './scope';
-import { FILE_LINK_PATH } from './storage';
+import { storedFile } from './storage';
 
 const QUEUE = 'export';
 /** how often a run saves its progress, which is also its heartbeat */
@@ -84,16 +84,7 @@ export class ExportJobs extends HeartbeatJobs implements ExportJobStarter {
           .where(mine)
           .returning({ id: downloadJob.id });
         if (!row) return false;
-        await tx.insert(attach).values({
-          tenantId: job.tenantId,
-          link: `${FILE_LINK_PATH}/${objectName}`,
-          name: objectName,
-          originalName: job.fileName,
-          extension: 'xlsx',
-          attachSize: size,
-          createUser: job.userId,
-          updateUser: job.userId,
-        });
+        await tx.insert(attach).values(storedFile({ tenantId: job.tenantId, userId: job.userId, name: objectName, originalName: job.fileName, size }));
         return true;
       });
       if (!offered) await store.remove(objectName);

@@ -9,7 +9,7 @@ import type { Row } from './crud/wire';
 import { ApiError, idStr } from './envelope';
 import { HeartbeatJobs, JOB_STATUS, ownedBy, Stopping, type JobDeps, type RunOrder } from './job-runs';
 import { scopeOf, type Scope } from './scope';
-import { FILE_LINK_PATH } from './storage';
+import { storedFile } from './storage';
 
 const QUEUE = 'import';
 /** a batch is written when it has this many rows, or has taken this long to check */
@@ -57,16 +57,7 @@ export class ImportJobs extends HeartbeatJobs implements ImportJobStarter {
     const projectId = String((req.query as Record<string, unknown> | undefined)?.projectId ?? '').slice(0, 64);
     const id = await db.transaction(async (tx) => {
       // the uploaded file is a stored file of the tenant: its link (obsUrl) is signed like any other
-      await tx.insert(attach).values({
-        tenantId: me.tenantId,
-        link: `${FILE_LINK_PATH}/${objectName}`,
-        name: objectName,
-        originalName: fileName,
-        extension: 'xlsx',
-        attachSize: file.data.length,
-        createUser: me.userId,
-        updateUser: me.userId,
-      });
+      await tx.insert(attach).values(storedFile({ tenantId: me.tenantId, userId: me.userId, name: objectName, originalName: fileName, size: file.data.length }));
       const [row] = await tx
         .insert(fileImport)
         .values({ tenantId: me.tenantId, userId: me.userId, resource: importer.def.name, actor: actor as unknown as Row, projectId, fileName, objectName, headers })

@@ -1,6 +1,6 @@
 import { Type, type StringOptions } from '@sinclair/typebox';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './envelope';
 
 /**
@@ -60,6 +60,12 @@ export function isCalendarDate(text: string): boolean {
  * name the first field of the form.
  */
 export const AJV_OPTIONS = { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: true } as const;
+
+/**
+ * The values of a call the family's clients send in the body or in the query string, as one
+ * object (the body's win); each part was validated by its own schema.
+ */
+export const requestValues = <T extends object = Record<string, unknown>>(req: FastifyRequest): T => ({ ...(req.query as object), ...((req.body as object | undefined) ?? {}) }) as T;
 
 /** Registers the formats above with the route schemas' validator (Fastify's `ajv.plugins`). */
 export function inputFormats<A extends { addFormat(name: string, format: { type: 'string'; validate: (v: string) => boolean }): unknown }>(ajv: A): A {

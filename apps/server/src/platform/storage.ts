@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { attach } from '../db/schema/index';
 
 /** Where uploaded bytes live. Local disk now; an S3-compatible store implements the same calls. */
 export interface ObjectStore {
@@ -17,6 +18,23 @@ export interface ObjectStore {
 
 /** Where stored files are served from (modules/resource/files.ts); a link is this path and the object's name, signed in answers. */
 export const FILE_LINK_PATH = '/us-resource/oss/endpoint/file';
+
+/**
+ * The `attach` row that records a stored object as a file of the tenant (its link, signed in
+ * answers, serves it only to that tenant): an upload, an export's file, an import's source.
+ */
+export function storedFile(f: { tenantId: string; userId: number; name: string; originalName: string; size: number }): typeof attach.$inferInsert {
+  return {
+    tenantId: f.tenantId,
+    link: `${FILE_LINK_PATH}/${f.name}`,
+    name: f.name,
+    originalName: f.originalName,
+    extension: f.name.slice(f.name.lastIndexOf('.') + 1),
+    attachSize: f.size,
+    createUser: f.userId,
+    updateUser: f.userId,
+  };
+}
 
 /** `attachment` with the name in RFC 5987 form (Chinese names) and a plain ASCII fallback without quotes or controls. */
 export function attachmentDisposition(name: string): string {

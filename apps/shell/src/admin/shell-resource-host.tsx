@@ -3,7 +3,7 @@ import { ResourceHostProvider, type ResourceHost, type ResourceTransport } from 
 import { ResourcePage, type ResourcePageProps } from '@wb/resource-ui/resource-page';
 import type { ExportStatePayload } from '@wb/contracts/subapp-protocol';
 import { useExportIndicator } from '../features/micro-apps/export-state';
-import { blobErrorText, fileNameFromDisposition } from '@wb/resource-ui/download';
+import { blobErrorText } from '@wb/resource-ui/download';
 import { appEnv } from '../shared/env';
 import { feedback } from '../shared/feedback';
 import { i18n } from '../shared/i18n/i18n';
@@ -32,10 +32,7 @@ const transport: ResourceTransport = {
   upload: (url, form) => http.post(url, form),
   async download(url, params) {
     try {
-      // raw: the body is a file, not the envelope; silent: a failure's envelope is inside the Blob, read below.
-      const res = await http.instance.get<Blob>(url, { params, responseType: 'blob', raw: true, silent: true });
-      const disposition = res.headers['content-disposition'];
-      return { blob: res.data, fileName: fileNameFromDisposition(typeof disposition === 'string' ? disposition : undefined) };
+      return await http.download(url, params);
     } catch (error) {
       const fallback = error instanceof Error ? error.message : i18n.t('request.unknownError');
       // a 401 has already been handled (and shown) by the client

@@ -2,6 +2,7 @@ import axios, { type AxiosAdapter, type AxiosRequestConfig, type AxiosResponse, 
 import type { R } from '@wb/contracts/envelope';
 import type { TokenResponse } from '@wb/contracts/auth';
 import { CODE_CITY_NOT_LOGGED_IN, DEFAULT_TENANT_ID, REQUEST_TIMEOUT_MS, TENANT_HEADER } from '@wb/contracts/constants';
+import { fileNameFromDisposition, type Download } from '@wb/resource-ui/download';
 import { appEnv, basicAuthorization } from './env';
 import { useSession } from './session-store';
 import { feedback } from './feedback';
@@ -221,6 +222,15 @@ export function createRequestClient(options: RequestClientOptions) {
     async envelope<T>(config: AxiosRequestConfig): Promise<R<T>> {
       const res = await instance.request<R<T>>(config);
       return res.data;
+    },
+    /**
+     * A file the server streams back (an export, an error file) with the name its Content-Disposition
+     * gives. Silent: a failure's envelope arrives inside a Blob, for the caller to read or not.
+     */
+    async download(url: string, params?: Record<string, unknown>): Promise<Download> {
+      const res = await instance.get<Blob>(url, { params, responseType: 'blob', raw: true, silent: true });
+      const disposition = res.headers['content-disposition'];
+      return { blob: res.data, fileName: fileNameFromDisposition(typeof disposition === 'string' ? disposition : undefined) };
     },
     /** a call whose body is not the envelope */
     async raw<T>(config: AxiosRequestConfig): Promise<T> {

@@ -11,7 +11,7 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { buildTree } from '../../platform/crud/tree';
 import { badRequest, Envelope, formatTime, idStr, notFound, ok, pageOf, PageOf } from '../../platform/envelope';
-import { IdText, PageQuery } from '../../platform/input-types';
+import { IdText, PageQuery, requestValues } from '../../platform/input-types';
 import { scopeOf, visible, type Scope } from '../../platform/scope';
 
 /**
@@ -174,7 +174,7 @@ export function grantRoutes(ctx: AppContext) {
         config: { permission: 'role_grant' },
         handler: async (req) => {
           // the family's clients send the ids in the body or in the query
-          const input = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) } as Record<string, unknown>;
+          const input = requestValues(req);
           const scope = scopeOf(req);
           const roles = await rolesOf(scope, ids(input.roleIds));
           const grants = await grantsOf(req);

@@ -8,7 +8,7 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, Envelope, forbidden, idStr, notFound, ok } from '../../platform/envelope';
 import { tenantScope, visible } from '../../platform/scope';
-import { attachmentDisposition, FILE_LINK_PATH } from '../../platform/storage';
+import { attachmentDisposition, FILE_LINK_PATH, storedFile } from '../../platform/storage';
 
 /** The first bytes decide the type, not the name or the header the browser sent. */
 function imageKind(b: Buffer): { ext: string; mime: string } | null {
@@ -170,14 +170,10 @@ export function fileRoutes(ctx: AppContext) {
         const kind = imageKind(bytes)!;
         const name = `${randomUUID()}.${kind.ext}`;
         await ctx.store.put(name, bytes);
-        // the stored form; the answer's hook signs it for the uploader's tenant
-        const link = `${FILE_LINK_PATH}/${name}`;
-        const originalName = file.filename.slice(0, 200);
-        const [row] = await db
-          .insert(attach)
-          .values({ tenantId: me.tenantId, link, name, originalName, extension: kind.ext, attachSize: bytes.length, createUser: me.userId, updateUser: me.userId })
-          .returning({ id: attach.id });
-        return ok({ link, domain: '', name, originalName, attachId: idStr(row.id) });
+        // the stored form of the link; the answer's hook signs it for the uploader's tenant
+        const stored = storedFile({ tenantId: me.tenantId, userId: me.userId, name, originalName: file.filename.slice(0, 200), size: bytes.length });
+        const [row] = await db.insert(attach).values(stored).returning({ id: attach.id });
+        return ok({ link: stored.link, domain: '', name, originalName: stored.originalName, attachId: idStr(row.id) });
       },
     });
 

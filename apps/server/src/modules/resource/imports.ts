@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileImport, fileImportError } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { ERROR_FILE_COLUMNS } from '../../platform/crud/import';
+import { ERROR_FILE_COLUMNS, isErrorFileColumn } from '../../platform/crud/import';
 import { xlsxStream } from '../../platform/crud/export';
 import { Envelope, formatTime, idStr, notFound, ok } from '../../platform/envelope';
-import { IdText } from '../../platform/input-types';
+import { IdText, requestValues } from '../../platform/input-types';
 import { JOB_STATUS } from '../../platform/job-runs';
 import { attachmentDisposition, FILE_LINK_PATH } from '../../platform/storage';
 
@@ -70,8 +70,7 @@ export function importRoutes(ctx: AppContext) {
       },
       config: { signedIn: true, fieldMessages: { pageNum: { label: '页码' }, pageSize: { label: '每页条数' } } },
       handler: async (req) => {
-        const params = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) } as { pageNum?: number; pageSize?: number };
-        const { pageNum = 1, pageSize = 10 } = params;
+        const { pageNum = 1, pageSize = 10 } = requestValues<{ pageNum?: number; pageSize?: number }>(req);
         const [rows, [{ total }]] = await Promise.all([
           db
             .select()
@@ -114,9 +113,8 @@ export function importRoutes(ctx: AppContext) {
         if (!job.failedNum) throw notFound('该导入没有失败的行');
         // the file's own columns first, so the corrected file can be imported again as it is
         // (an error file imported again brings its own 行号 and 错误信息: they are made anew)
-        const added: string[] = Object.values(ERROR_FILE_COLUMNS);
         const columns = [
-          ...job.headers.flatMap((h, i) => (added.includes(h.trim()) ? [] : [{ header: h, key: `c${i}`, width: 18 }])),
+          ...job.headers.flatMap((h, i) => (isErrorFileColumn(h) ? [] : [{ header: h, key: `c${i}`, width: 18 }])),
           { header: ERROR_FILE_COLUMNS.rowNo, key: 'rowNo', width: 8 },
           { header: ERROR_FILE_COLUMNS.message, key: 'message', width: 50 },
         ];

@@ -14,7 +14,7 @@ import { badRequest, Envelope, forbidden, idStr, notFound, ok } from '../../plat
 import { caller } from '../../platform/auth';
 import { resourceSchemas } from '../../platform/crud/schemas';
 import { toWire } from '../../platform/crud/wire';
-import { IdText } from '../../platform/input-types';
+import { IdText, requestValues } from '../../platform/input-types';
 import { scopeOf, visible, type Scope } from '../../platform/scope';
 import { attachmentDisposition } from '../../platform/storage';
 
@@ -261,7 +261,7 @@ export function menuAdminRoutes(ctx: AppContext) {
       schema: { tags: [topTag], summary: '配置顶部菜单的菜单 (topMenuIds, menuIds)', querystring: GrantBody, body: Type.Optional(GrantBody) },
       config: { permission: 'topmenu_edit' },
       handler: async (req) => {
-        const input = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) } as Record<string, unknown>;
+        const input = requestValues(req);
         const tops = await topsOf(scopeOf(req), ids(input.topMenuIds));
         const menuIds = ids(input.menuIds);
         if (menuIds.length) {

@@ -8,7 +8,7 @@ import { caller, type AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest, EmptyEnvelope, Envelope, formatTime, idStr, notFound, ok, pageOf, PageOf } from '../../platform/envelope';
-import { IdText } from '../../platform/input-types';
+import { IdText, requestValues } from '../../platform/input-types';
 
 /**
  * Announcements: drafts until published; the platform's own tenant alone publishes to every
@@ -52,12 +52,12 @@ const PagedParams = Type.Object({
   userCode: Type.Optional(Type.String({ maxLength: 64 })),
 });
 const paging = (req: FastifyRequest) => {
-  const p = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) } as { current?: number; size?: number };
+  const p = requestValues<{ current?: number; size?: number }>(req);
   return { current: p.current ?? 1, size: p.size ?? 100 };
 };
 /** The id of what is marked read, from the body or the query string. */
 const markedId = (req: FastifyRequest, name: string) => {
-  const v = ({ ...(req.query as object), ...((req.body as object | undefined) ?? {}) } as Record<string, string | undefined>)[name];
+  const v = requestValues<Record<string, string | undefined>>(req)[name];
   if (!v) throw badRequest(`缺少必填参数 ${name}`, name);
   return Number(v);
 };

@@ -6,7 +6,7 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest, EmptyEnvelope, Envelope, formatTime, idStr, notFound, ok } from '../../platform/envelope';
-import { IdText } from '../../platform/input-types';
+import { IdText, requestValues } from '../../platform/input-types';
 
 /** Versions are drafts until published; then each user is shown the latest one's guide once. */
 export function versionOptions(ctx: AppContext): ResourceOptions {
@@ -96,7 +96,7 @@ export function versionRoutes(ctx: AppContext) {
       config: { signedIn: true, fieldMessages: { versionId: { label: '版本' } } },
       handler: async (req: FastifyRequest) => {
         const me = caller(req);
-        const given = ({ ...(req.query as object), ...((req.body as object | undefined) ?? {}) } as { versionId?: string }).versionId;
+        const given = requestValues<{ versionId?: string }>(req).versionId;
         if (!given) throw badRequest('缺少必填参数 versionId', 'versionId');
         const [v] = await db
           .select({ id: versionManage.id })

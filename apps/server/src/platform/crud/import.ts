@@ -18,9 +18,20 @@ import type { Row } from './wire';
 /** A file of more rows is refused whole: split it. */
 export const MAX_IMPORT_ROWS = 50_000;
 /** An .xlsx bigger than this is refused at the upload. */
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 /** Columns an error file adds: re-importing the corrected error file ignores them. */
 export const ERROR_FILE_COLUMNS = { rowNo: '行号', message: '错误信息' } as const;
+
+/** A header as it is matched: without marks of a required column ('*', '(必填)') or spaces. */
+const clean = (header: string) =>
+  header
+    .replace(/[*＊]|（必填）|\(必填\)/g, '')
+    .replace(/\s+/g, '')
+    .trim();
+
+const errorFileColumns = new Set<string>(Object.values(ERROR_FILE_COLUMNS));
+/** One of the columns an error file adds (a corrected error file sent back brings them). */
+export const isErrorFileColumn = (header: string): boolean => errorFileColumns.has(clean(header));
 
 /** A column of an import: the field it fills and the header that names it (the form's label). */
 export interface ImportColumn {
@@ -59,14 +70,8 @@ export interface Importer {
   treeKeys?(body: Row): { key: string; parent: string };
 }
 
-const clean = (header: string) =>
-  header
-    .replace(/[*＊]|（必填）|\(必填\)/g, '')
-    .replace(/\s+/g, '')
-    .trim();
-
 /** The text of a cell as a user sees it: dates as 'yyyy-MM-dd HH:mm:ss', formulas by their result, rich text joined. */
-export function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return formatTime(value);
   if (typeof value === 'object') {
@@ -120,7 +125,7 @@ const defaultText = (f: FieldDef): string =>
   f.kind === 'select' ? (f.options!.find((o) => o.value === f.default)?.label.zh ?? String(f.default)) : f.kind === 'switch' ? (f.default ? '是' : '否') : String(f.default);
 
 /** The columns an import reads: the form's writable fields, after an ID column for updates when records are keyed by id. */
-export function importColumns(def: AnyResourceDef): ImportColumn[] {
+function importColumns(def: AnyResourceDef): ImportColumn[] {
   const hint = (f: FieldDef): string => {
     if (f.kind === 'select') return `可选: ${f.options!.map((o) => o.label.zh).join(' / ')}`;
     if (f.kind === 'switch') return '是 / 否';
@@ -155,14 +160,13 @@ export function importerOf(deps: ImporterDeps): Importer {
     const en = def.fields[c.field]?.label.en;
     if (en) byHeader.set(clean(en), c);
   }
-  const ignored = new Set<string>(Object.values(ERROR_FILE_COLUMNS));
 
   const match = (headers: string[]): ColumnMap => {
     const map: ColumnMap = new Map();
     const unknown: string[] = [];
     headers.forEach((h, i) => {
       const name = clean(h);
-      if (!name || ignored.has(name)) return;
+      if (!name || isErrorFileColumn(h)) return;
       const column = byHeader.get(name);
       if (!column) unknown.push(h);
       else if ([...map.values()].includes(column)) throw badRequest(`列重复: ${h}`, 'file');
@@ -277,7 +281,7 @@ export function importerOf(deps: ImporterDeps): Importer {
 const TEMPLATE_ROWS = 500;
 
 /** The template of an import: the columns (required ones in red) and a sheet that says what each takes, with drop-downs for fixed choices. */
-export async function templateFile(importer: Importer, lookups: Lookups): Promise<Buffer> {
+async function templateFile(importer: Importer, lookups: Lookups): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('导入模板');
   sheet.columns = importer.columns.map((c) => ({ header: c.header, key: c.field, width: Math.max(14, c.header.length * 3) }));

@@ -1,5 +1,5 @@
 import { IMPORT_PAGE_SIZE, IMPORT_PATHS, type ImportRecord } from '@wb/contracts/imports';
-import { fileNameFromDisposition, saveBlob } from '@wb/resource-ui/download';
+import { saveBlob } from '@wb/resource-ui/download';
 import { http } from '../../../shared/request';
 
 export interface ImportPage {
@@ -20,9 +20,8 @@ export function fetchImport(id: string): Promise<ImportRecord> {
 /** GET /us-resource/file-import/export (importId): the rows it refused, saved as a file. A failure is only logged (shell spec §8). */
 export async function saveErrorFile(record: ImportRecord): Promise<void> {
   try {
-    const res = await http.instance.get<Blob>(IMPORT_PATHS.errorFile, { params: { importId: record.id }, responseType: 'blob', raw: true, silent: true });
-    const disposition = res.headers['content-disposition'];
-    saveBlob(res.data, fileNameFromDisposition(typeof disposition === 'string' ? disposition : undefined) ?? `${record.fileName}-errors.xlsx`);
+    const { blob, fileName } = await http.download(IMPORT_PATHS.errorFile, { importId: record.id });
+    saveBlob(blob, fileName ?? `${record.fileName}-errors.xlsx`);
   } catch (error) {
     console.error('error file download failed', error);
   }
