@@ -1,36 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedIn } from './support/api';
-import { spawnServer, stopServer, waitUntilHealthy, type Started } from './support/server-process';
-import { baseUrl, GUIDE_PORT, type ServerSpec } from './support/servers';
+import { ownServer } from './support/own-server';
+import { GUIDE_PORT } from './support/servers';
 import { openAdminPage, row, table } from './support/organisation';
-import { buttonName, fillLogin } from './support/shell';
+import { buttonName, loginAs } from './support/shell';
 
 /**
  * The release guide on /wel/index (shell spec §4 'Guide'), on a server of its own: a published
  * version greets every user of every tenant once, which would interrupt the other scenarios.
  */
-const spec: ServerSpec = { name: 'guide', port: GUIDE_PORT, env: { CAPTCHA_ENABLED: 'false' } };
-const base = baseUrl(GUIDE_PORT);
-let dataDir: string;
-let server: Started;
-
-test.use({ baseURL: base });
+const base = ownServer({ name: 'guide', port: GUIDE_PORT, env: { CAPTCHA_ENABLED: 'false' } });
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'wb-e2e-guide-'));
-  server = spawnServer(spec, dataDir);
-  await waitUntilHealthy(server, 120_000);
-});
-
-test.afterAll(async () => {
-  await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function publishVersion(version: object, steps: object[]): Promise<void> {
   const admin = await signedIn(base);
@@ -40,20 +20,13 @@ async function publishVersion(version: object, steps: object[]): Promise<void> {
   expect((await admin('POST', `/us-system/version-manage/publish?ids=${saved.data.id}`)).msg).toBe('发布成功');
 }
 
-async function loginAs(page: Page, account: string): Promise<void> {
-  await page.goto('/login');
-  await fillLogin(page, account, 'admin123');
-  await page.getByRole('button', { name: buttonName('登录') }).click();
-  await expect(page).toHaveURL(/\/wel\/index$/);
-}
-
 test('a step tour: only the steps whose element is on the page, n/total, previous and next; once finished it does not come back', async ({ page }) => {
   await publishVersion({ versionNo: 'v1.1.0', title: '1.1 新功能', guideType: 'step', pushTime: '2026-11-01 00:00:00' }, [
     { sort: 1, content: '通知在这里: 公告和督办提醒', pageTag: '.wb-notice-bell,click' },
     { sort: 2, content: '这一步的元素不在页面上', pageTag: '.no-such-element,click' },
     { sort: 3, content: '导出和导入的进度在这里', pageTag: '.wb-export-indicator,click' },
   ]);
-  await loginAs(page, 'admin');
+  await loginAs(page, 'admin', 'admin123');
   const tour = page.locator('.ant-tour');
   await expect(tour.getByText('通知在这里: 公告和督办提醒')).toBeVisible();
   await expect(tour.getByText('1/2')).toBeVisible();
@@ -82,7 +55,7 @@ test('the release carousel, 800 px wide: the notes, then a slide per step, no lo
       { sort: 2, content: '第二页: 错误文件' },
     ],
   );
-  await loginAs(page, 'user');
+  await loginAs(page, 'user', 'admin123');
   const release = page.locator('.wb-release');
   await expect(release.getByText('1.2 更新说明')).toBeVisible();
   await expect(release.getByText('更新日期: 2026-11-20')).toBeVisible();
@@ -106,7 +79,7 @@ test('the release carousel, 800 px wide: the notes, then a slide per step, no lo
 });
 
 test('版本管理: the versions, and below them the steps of the one chosen', async ({ page }) => {
-  await loginAs(page, 'admin');
+  await loginAs(page, 'admin', 'admin123');
   // a newer version than the one this user saw: its notes greet them once
   await page
     .locator('.wb-release')

@@ -58,8 +58,7 @@ test.describe('announcements and reminders', () => {
     await expect(message(page, '发布成功')).toBeVisible();
     await expect(written).toContainText('已发布');
 
-    // at the next visit it opens by itself, its bold text bold
-    await page.reload();
+    // pushed to the open page, it opens by itself at once, its bold text bold
     const opened = page.locator('.ant-modal').filter({ hasText: `停机公告${n}` });
     await expect(opened.locator('strong')).toHaveText('系统维护');
     await page.screenshot({ path: test.info().outputPath('announcement-preview.png') });
@@ -67,7 +66,7 @@ test.describe('announcements and reminders', () => {
 
     // the bell: both announcements, read; the reminder with its count, which leads to its page
     await page.getByRole('button', { name: '通知' }).click();
-    const popover = page.locator('.wb-notices');
+    const popover = page.locator('.ant-popover .wb-notices');
     await expect(popover.getByText(`停机公告${n}`)).toBeVisible();
     await expect(popover.getByText(`脚本公告${n}`)).toBeVisible();
     await popover.getByRole('tab', { name: /督办提醒 \(\d+\)/ }).click();

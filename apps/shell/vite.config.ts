@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Service prefixes the dev server forwards to the local API server. */
-const API_PREFIXES = ['/us-auth', '/us-system', '/us-user', '/us-log', '/us-resource', '/wwy-us-mdm', '/health', '/docs', '/us'];
+const API_PREFIXES = ['/us-auth', '/us-system', '/us-user', '/us-log', '/us-resource', '/us-flow', '/us-desk', '/wwy-us-mdm', '/health', '/docs', '/us'];
 const API_TARGET = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8080';
 
 /** Beside dist, not in it: the server publishes dist, and the graph is for the build check only. */

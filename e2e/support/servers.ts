@@ -14,6 +14,13 @@ export const TOKEN_TTL_SECONDS = 8;
 export const FAULT_PORT = BASE + 4;
 /** a server of guide.spec.ts's own: the versions it publishes would greet every other scenario's user */
 export const GUIDE_PORT = BASE + 5;
+/** a server of subscription.spec.ts's own: a package about to end would remind every other scenario's user */
+export const SUBSCRIBE_PORT = BASE + 6;
+/** a server of uploads.spec.ts's own, its files in an S3 bucket (s3rver) the browser uploads to */
+export const S3_FILES_PORT = BASE + 7;
+/** servers of the flow specs' own (flow-leave.spec.ts restarts its own; both leave reminders to the admin) */
+export const FLOW_LEAVE_PORT = BASE + 8;
+export const FLOW_MODEL_PORT = BASE + 9;
 
 /**
  * A stand-in third-party identity provider the social-login spec starts on this

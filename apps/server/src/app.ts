@@ -18,11 +18,21 @@ import { authorityRoutes } from './modules/authority/routes';
 import { menuRoutes } from './modules/system/menu-routes';
 import { logRoutes } from './modules/log/routes';
 import { mdmRoutes } from './modules/mdm/routes';
+import { subscriptionRoutes } from './modules/mdm/subscription-routes';
 import { downloadRoutes } from './modules/resource/downloads';
 import { importRoutes } from './modules/resource/imports';
 import { notifyRoutes } from './modules/system/notify';
+import { noticeStreamRoutes } from './modules/system/notice-stream';
+import { incidentRoutes } from './modules/desk/incidents';
+import { leaveRoutes } from './modules/desk/leave';
+import { flowRoutes } from './modules/flow/routes';
+import { FlowEngine } from './platform/flow/engine';
+import { hdScreenRoutes } from './modules/mdm/hd-screen';
+import { dispatchAuthorityRoutes } from './modules/mdm/dispatch-authority';
 import { versionRoutes } from './modules/system/version';
 import { fileRoutes, signFileLinks } from './modules/resource/files';
+import { signedUploadRoutes } from './modules/resource/signed-uploads';
+import { uploadRoutes } from './modules/resource/uploads';
 import { shellDataRoutes } from './modules/system/shell-data';
 import { subAppRoutes } from './modules/system/sub-app';
 import { accountRoutes } from './modules/user/account';
@@ -45,11 +55,13 @@ import type { AppContext } from './platform/context';
 import { Envelope, ok } from './platform/envelope';
 import { clientErrorHandler, registerErrorHandling, routerError } from './platform/errors';
 import { AJV_OPTIONS, inputFormats, refuseUnstorableInput } from './platform/input-types';
-import { loggerOptions } from './platform/log-redaction';
+import { createRedactor, loggerOptions } from './platform/log-redaction';
+import { logRetentionDays, recordRequests, RequestLog } from './platform/request-log';
 import { OutboxSms } from './platform/sms';
 import { ResourceRegistry } from './platform/crud/registry';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { findStaticApps, pageDocumentFor, serveStaticApps } from './platform/static-apps';
+import { S3Store } from './platform/s3-store';
 import { LocalStore } from './platform/storage';
 import { TokenService } from './platform/tokens';
 import { TotalCache } from './platform/totals';
@@ -87,6 +99,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default): the rate limits key on req.ip
     trustProxy: config.trustProxy,
+    // a file name in the path (createSignedUrlSync/{id}): a Chinese character is 9 characters
+    // percent-encoded, and the default 100 would refuse names of a dozen of them
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database =
@@ -104,14 +119,25 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   const queue = new JobQueue(database.db, (err) => app.log.warn({ err }, 'job queue error'));
   await queue.start();
   const resources = new ResourceRegistry();
-  const store = new LocalStore(config.dataDir);
+  // S3-compatible storage when configured, else files on local disk
+  const store = config.s3 ? new S3Store(config.s3) : new LocalStore(config.dataDir);
   const jobDeps = { db: database.db, queue, store, registry: resources, staleSeconds: config.jobStaleSeconds, onError: (err: unknown, msg: string) => app.log.warn({ err }, msg) };
   const exportJobs = new ExportJobs(jobDeps);
   const importJobs = new ImportJobs(jobDeps);
+  const requestLog = new RequestLog(database.db, {
+    enabled: config.apiLog,
+    retentionDays: () => logRetentionDays(database.db),
+    onError: (err, msg) => app.log.warn({ err }, msg),
+  });
+  requestLog.start();
+  // after the database's own (hooks run last-added first): what is queued is written before it closes
+  app.addHook('onClose', () => requestLog.stop());
+  const flow = new FlowEngine({ db: database.db, changes, pollMs: config.flowTimerPollMs, onError: jobDeps.onError });
   // before the database closes (onClose hooks run last-added first): runs stop, the queue lets go
   app.addHook('onClose', async () => {
     exportJobs.stop();
     importJobs.stop();
+    flow.stop();
     await queue.stop();
   });
   const ctx: AppContext = {
@@ -128,6 +154,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     routes: [],
     exportJobs,
     importJobs,
+    flow,
+    requestLog,
   };
   const sms = new OutboxSms(database.db);
 
@@ -177,6 +205,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
 
   // the API lives in its own context so that the token check covers it and nothing else (docs, shell files)
   await app.register(async (api) => {
+    // first: a request refused by the token check is recorded too
+    recordRequests(api, requestLog, createRedactor({ tokenHeader: config.tokenHeader }).value);
     registerAuthentication(api, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
     ctx.routes = enforcePermissions(api, ctx.access);
     refuseUnstorableInput(api);
@@ -197,12 +227,21 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       menuAdminRoutes,
       menuRoutes,
       mdmRoutes,
+      hdScreenRoutes,
+      dispatchAuthorityRoutes,
+      subscriptionRoutes,
       subAppRoutes,
       shellDataRoutes,
       fileRoutes,
+      uploadRoutes,
+      signedUploadRoutes,
       downloadRoutes,
       importRoutes,
       notifyRoutes,
+      noticeStreamRoutes,
+      incidentRoutes,
+      leaveRoutes,
+      flowRoutes,
       versionRoutes,
       logRoutes,
     ];
@@ -212,6 +251,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   // every resource's exporter and importer is registered now
   await exportJobs.begin();
   await importJobs.begin();
+  flow.begin();
 
   await serveStaticApps(app, staticApps);
   return { app, ctx };

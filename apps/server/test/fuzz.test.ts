@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, testApp, type TestApp } from './helper';
+import { NOTICE_STREAM_PATH } from '../src/modules/system/notice-stream';
 
 /**
  * Generated bad input over every route of the OpenAPI document, sent as the tenant
@@ -61,7 +62,8 @@ const BAD_JSON: unknown[] = [...BAD_TEXT, 1e308, -1, 1.5, 2147483648, 1e20, true
 const LONE_SURROGATE_BODY = (field: string) => `{"${field}":"a\\ud800b"}`;
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
-const SKIP = new Set(['POST /us-auth/oauth/logout', 'GET /us-auth/oauth/logout']);
+// the notice stream does not end: it is tried over a socket in notify.test.ts
+const SKIP = new Set(['POST /us-auth/oauth/logout', 'GET /us-auth/oauth/logout', `GET ${NOTICE_STREAM_PATH}`]);
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof as>>;

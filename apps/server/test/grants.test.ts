@@ -108,6 +108,18 @@ describe('what the granted user sees', () => {
     expect((await me.call({ method: 'GET', url: '/us-system/param/list' })).statusCode).toBe(403);
   });
 
+  it('without the parameter menu, reads the parameters the shell needs by key, and no other', async () => {
+    const info = await get(me, '/us-system/param/detail', { paramKey: 'upgrade_info' });
+    expect(JSON.parse(info.paramValue)).toHaveProperty('upgradeInfoPic');
+    expect((await get(me, '/us-system/param/detail', { paramKey: 'user_limited_menus' })).paramValue).toBe('[]');
+    const refused: Record<string, string>[] = [{ paramKey: 'account.initPassword' }, { id: info.id }, { id: info.id, paramKey: 'upgrade_info' }];
+    for (const query of refused) {
+      const res = await me.call({ method: 'GET', url: '/us-system/param/detail', query });
+      expect(res.statusCode, JSON.stringify(query)).toBe(403);
+      expect(res.json().msg).toContain('param');
+    }
+  });
+
   it('only the users of their own department (the data scope 本部门), in the list, the detail and the total', async () => {
     const page = await get(me, '/us-user/page', { size: '200' });
     expect(page.total).toBeGreaterThan(0);

@@ -8,6 +8,9 @@ import type { AppContext } from '../src/platform/context';
 
 export const BASIC = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
 
+/** Tokens of a test server are signed with this: a second server on its database reads them. */
+export const TEST_JWT_SECRET = 'test-secret-for-this-file-only';
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -41,7 +44,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
   const { app, ctx } = await buildApp({
     env: {},
     logger: false,
-    config: { dataDir: ':memory:', databaseUrl, jwtSecret: 'test-secret-for-this-file-only', captchaEnabled: false, loginRateLimit: 10_000, ...overrides },
+    config: { dataDir: ':memory:', databaseUrl, jwtSecret: TEST_JWT_SECRET, captchaEnabled: false, loginRateLimit: 10_000, ...overrides },
   });
   await app.ready();
   return {

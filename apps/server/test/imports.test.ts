@@ -6,62 +6,20 @@ import type { ImportRecord } from '@wb/contracts/imports';
 import { ACCESS_MESSAGES } from '@wb/contracts/resources/access';
 import { fileImport, param, tenant, user } from '../src/db/schema/index';
 import { as, login, testApp, type TestApp } from './helper';
+import { importsOf, multipart, readBook, rowsOf, XLSX, xlsx } from './support/imports';
 
 type Call = Awaited<ReturnType<typeof as>>['call'];
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function multipart(filename: string, bytes: Buffer, type = XLSX) {
-  const boundary = `----wb${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('data');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function readBook(bytes: Buffer): Promise<ExcelJS.Workbook> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  return book;
-}
-
-const rowsOf = (sheet: ExcelJS.Worksheet) =>
-  (sheet.getSheetValues().slice(1) as unknown[][]).map((r) => Array.from((r ?? []).slice(1), (v) => (v === undefined || v === null ? '' : String(v))));
 
 /** The upload centre: imports as jobs (platform/import-jobs.ts), their list, detail and error file (shell spec §7). */
 describe('imports in the upload centre', () => {
   let t: TestApp;
   let call: Call;
 
-  const upload = (path: string, name: string, bytes: Buffer, type?: string) => call({ method: 'POST', url: `${path}/import-job?projectId=-1`, ...multipart(name, bytes, type) });
-  async function imported(path: string, name: string, rows: (string | number)[][]): Promise<ImportRecord> {
-    const res = await upload(path, name, await xlsx(rows));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().msg).toBe('已加入上传中心');
-    return finished(res.json().data.id);
-  }
-  async function finished(id: string): Promise<ImportRecord> {
-    for (let i = 0; i < 300; i++) {
-      const res = await call({ method: 'GET', url: `/us-resource/file-import/getById?id=${id}` });
-      expect(res.statusCode, res.body).toBe(200);
-      const found = res.json().data as ImportRecord;
-      if (found.status === 1) return found;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`import ${id} still running`);
-  }
+  const { upload, finished, imported } = importsOf(() => call);
 
   beforeAll(async () => {
-    t = await testApp({ jobStaleSeconds: 1 });
+    // short, so a dead run is seen soon; not shorter than a batch's second under a loaded machine
+    t = await testApp({ jobStaleSeconds: 2 });
     call = (await as(t.app)).call;
   });
   afterAll(() => t.close());

@@ -54,7 +54,8 @@ describe('menus', () => {
     const tops: TopMenu[] = (await call({ method: 'GET', url: '/us-system/v2/top-menu-multi/top-menu' })).json().data;
     expect(tops.map((m) => m.name)).toEqual(['系统管理', '运营工作台']);
     const side = flatten<MenuNode>((await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: tops[0].id } })).json().data);
-    expect(side.map((m) => m.path)).toEqual(['/system', '/system/param']);
+    // the parameter list, and 我的事务: every employee starts and handles affairs
+    expect(side.map((m) => m.path)).toEqual(['/system', '/system/param', '/work-affairs', ...['start', 'claim', 'todo', 'send', 'done'].map((p) => `/work-affairs/${p}`)]);
     const buttons = flatten<MenuNode>((await call({ method: 'GET', url: '/us-system/menu/buttons' })).json().data).map((m) => m.code);
     expect(buttons).toContain('param');
     expect(buttons).not.toContain('param_add');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
 import { as, testApp, type TestApp } from './helper';
 
 type Caller = Awaited<ReturnType<typeof as>>;
@@ -101,5 +102,91 @@ describe('announcements and reminders', () => {
     // a user's reminders are theirs: they do not keep the user from being removed, and go with them
     expect((await json(admin, 'POST', `/us-user/remove?ids=${target.id}`)).body.msg).toBe('删除成功');
     expect((await json(admin, 'GET', `/us-system/message-notify/detail?id=${saved.body.data.id}`)).status).toBe(404);
+  });
+
+  describe('pushed over server-sent events', () => {
+    let base: string;
+    beforeAll(async () => {
+      if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    });
+
+    /** A stream as the shell opens it, with the events it has received by name and data. */
+    async function stream(who: Caller, tenantId: string) {
+      const abort = new AbortController();
+      const res = await fetch(`${base}/us-system/notify/stream`, { headers: { 'saas-auth': `bearer ${who.token.access_token}`, 'tenant-id': tenantId }, signal: abort.signal });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/event-stream');
+      const events: { event: string; data: unknown }[] = [];
+      const waiting: (() => void)[] = [];
+      void (async () => {
+        const decoder = new TextDecoder();
+        let buffered = '';
+        try {
+          const reader = res.body!.getReader();
+          for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+            buffered += decoder.decode(chunk.value, { stream: true });
+            let end: number;
+            while ((end = buffered.indexOf('\n\n')) >= 0) {
+              const block = buffered.slice(0, end);
+              buffered = buffered.slice(end + 2);
+              const name = /^event: (.*)$/m.exec(block)?.[1];
+              const data = /^data: (.*)$/m.exec(block)?.[1];
+              if (name) events.push({ event: name, data: data ? JSON.parse(data) : null });
+              waiting.splice(0).forEach((wake) => wake());
+            }
+          }
+        } catch {
+          // aborted
+        }
+      })();
+      /** the events after the first `count`, once there are more than `count` */
+      const after = async (count: number) => {
+        const deadline = Date.now() + 5000;
+        while (events.length <= count) {
+          if (Date.now() > deadline) throw new Error(`no event after ${count}: ${JSON.stringify(events)}`);
+          await new Promise<void>((wake) => {
+            waiting.push(wake);
+            setTimeout(wake, 100);
+          });
+        }
+        return events.slice(count);
+      };
+      expect((await after(0))[0].event).toBe('ready');
+      return { events, after, close: () => abort.abort() };
+    }
+
+    it('tell each open stream of the notices that reach its user, and no other', async () => {
+      // (the plain user was removed above: the administrator listens)
+      const mine = await stream(admin, '000000');
+      const other = await stream(adminB, '100001');
+      const forTenant = await add(admin, { title: '推送公告', content: '<p>新</p>', targetType: 2 });
+      await publish(admin, forTenant.id);
+      expect(await mine.after(1)).toEqual([{ event: 'notice', data: { kind: 'announcement' } }]);
+
+      // a reminder for tenant B's administrator reaches their stream, not this one
+      const reminderFor = async (who: Caller) => {
+        const saved = await json(who, 'POST', '/us-system/message-notify/submit', { userId: who.token.user_id, content: '推送的提醒', url: '/system/param' });
+        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      };
+      await reminderFor(adminB);
+      expect(await other.after(1)).toEqual([{ event: 'notice', data: { kind: 'reminder' } }]);
+      await reminderFor(admin);
+      expect(await mine.after(2)).toEqual([{ event: 'notice', data: { kind: 'reminder' } }]);
+
+      // an announcement for every tenant reaches both
+      const everyone = await add(admin, { title: '推送全平台', content: '<p>全</p>', targetType: 1 });
+      await publish(admin, everyone.id);
+      expect(await other.after(2)).toEqual([{ event: 'notice', data: { kind: 'announcement' } }]);
+      expect(await mine.after(3)).toEqual([{ event: 'notice', data: { kind: 'announcement' } }]);
+      mine.close();
+      other.close();
+    });
+
+    it('needs a token', async () => {
+      const res = await fetch(`${base}/us-system/notify/stream`);
+      expect(res.status).toBe(401);
+      expect((await res.json()).code).toBe(401);
+    });
   });
 });

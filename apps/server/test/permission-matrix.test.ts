@@ -5,8 +5,12 @@ import { AUTH_MESSAGES } from '@wb/contracts/auth';
 import { actionPath, labelFieldOf, pathOf, type AnyResourceDef } from '@wb/contracts/resource';
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import { smsOutboxResource } from '@wb/contracts/resources/sms-outbox';
-import { fileImport, fileImportError, userOauth } from '../src/db/schema/index';
+import { INCIDENT_DETAIL_PATH } from '@wb/contracts/resources/incident';
+import { SUBSCRIBE_PATHS } from '@wb/contracts/resources/subscription';
+import { FLOW_CODES, FLOW_PATHS, FLOW_USER_SELECT_PATH, LEAVE_PROCESS_KEY } from '@wb/contracts/flow';
+import { apiLog, errorLog, fileImport, fileImportError, userOauth } from '../src/db/schema/index';
 import { requiredCodes, type RouteAccess } from '../src/platform/permissions';
+import { NOTICE_STREAM_PATH } from '../src/modules/system/notice-stream';
 import { OutboxSms } from '../src/platform/sms';
 import { as, BASIC, login, testApp, type TestApp } from './helper';
 
@@ -34,7 +38,20 @@ interface Op {
 const ops: Op[] = [];
 
 /** What the seed grants the plain `user` role (db/seed.ts): the parameter list and a sub-app start page. */
-const PLAIN_GRANTS = new Set(['param', 'system', 'system_admin', 'app_work', 'work_home', 'work_start']);
+const PLAIN_GRANTS = new Set([
+  'param',
+  'system',
+  'system_admin',
+  'app_work',
+  'work_home',
+  'work_start',
+  'work',
+  FLOW_CODES.start,
+  FLOW_CODES.claim,
+  FLOW_CODES.todo,
+  FLOW_CODES.send,
+  FLOW_CODES.done,
+]);
 const API_PREFIXES = ['/us-', '/us/', '/wwy-'];
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 const PATH_SAMPLES: Record<string, string> = { id: '1', source: 'github', name: 'missing.png' };
@@ -102,7 +119,19 @@ describe('declarations', () => {
       .filter((r) => r.access === 'public' && r.method !== 'GET')
       .map((r) => r.url)
       .sort();
-    expect(publicWrites).toEqual(['/us-auth/oauth/token', '/us-user/customLogin', '/us-user/customRefreshToken', '/us-user/register-guest', '/us-user/retrieve/resetPassword']);
+    // the signed upload's PUT: its signature is the credential, made for one signed-in user (file-uploads.test.ts)
+    // a QR login's ticket and its redemption by the page holding the ticket's key (qr-login.test.ts)
+    expect(publicWrites).toEqual([
+      '/us-auth/oauth/token',
+      '/us-auth/oauth/token/refresh',
+      '/us-resource/oss/endpoint/signed-upload/:name',
+      '/us-user/customLogin',
+      '/us-user/customLoginByZytQr',
+      '/us-user/customRefreshToken',
+      '/us-user/qr/ticket',
+      '/us-user/register-guest',
+      '/us-user/retrieve/resetPassword',
+    ]);
     expect(counts.permission).toBeGreaterThan(counts.signedIn);
   });
 });
@@ -172,15 +201,21 @@ describe('the plain user against every guarded route', () => {
       for (const c of named({})) expect(empty.json().msg, label).toContain(c);
       for (const c of named({ id: 'x' })) expect(bad.json().msg, label).toContain(c);
     }
-    // the plain user reads the parameter list, and nothing else that is guarded
-    expect(allowed.sort()).toEqual([
+    // the plain user reads the parameter list and starts and handles affairs (我的事务), and nothing else that is guarded
+    const expected = [
       'GET /us-system/param/detail',
       'GET /us-system/param/export',
       'GET /us-system/param/list',
       'GET /us-system/param/select',
       'POST /us-system/param/export-job',
-    ]);
-    expect(refused.length).toBe(t.ctx.routes.filter((x) => x.access === 'permission').length - 5);
+      ...['start-list', 'claim-list', 'todo-list', 'send-list', 'done-list'].map((l) => `GET /us-flow/work/${l}`),
+      'GET /us-flow/work/user-select',
+      'POST /us-flow/work/claim-task',
+      'POST /us-flow/work/complete-task',
+      'POST /us-desk/process/leave/start-process',
+    ];
+    expect(allowed.sort()).toEqual(expected.sort());
+    expect(refused.length).toBe(t.ctx.routes.filter((x) => x.access === 'permission').length - expected.length);
   });
 
   it('a submit with an id asks for the edit code, without one the add code', async () => {
@@ -199,7 +234,10 @@ describe('the plain user against every guarded route', () => {
   it('signed-in routes answer any signed-in user, the plain one too', async () => {
     // a session of its own: logout is among these routes
     const own = await as(t.app, 'user');
-    const routes = t.ctx.routes.filter((r) => r.access === 'signedIn').sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
+    // the notice stream does not end, which inject waits for: it is tried over a socket in notify.test.ts
+    const routes = t.ctx.routes
+      .filter((r) => r.access === 'signedIn' && r.url !== NOTICE_STREAM_PATH)
+      .sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
     for (const r of routes) {
       const res = await own.call({ method: r.method as InjectOptions['method'], url: concrete(r.url) });
       expect([401, 403], `${key(r.method, r.url)}: ${res.body}`).not.toContain(res.statusCode);
@@ -279,6 +317,14 @@ describe('tenant 100001 against tenant 000000’s records', () => {
     expect(leaked, `${label} names tenant 000000's ${resource} records`).toEqual([]);
   }
 
+  const logRow = async (table: typeof apiLog | typeof errorLog, extra: object): Promise<Rec> => {
+    const base = { tenantId: '000000', serviceId: 'workbench', serverHost: 'a', method: 'GET', requestUri: '/a', requestId: 'a-request-id' };
+    const [row] = await t.ctx.database.db
+      .insert(table)
+      .values({ ...base, ...extra } as never)
+      .returning();
+    return { ...row, id: String(row.id) } as Rec;
+  };
   const perTenant = RESOURCES.filter((d) => d.tenancy !== 'global');
   /** Creates a record of tenant A where the seed has none. */
   const create: Record<string, () => Promise<Rec>> = {
@@ -291,6 +337,25 @@ describe('tenant 100001 against tenant 000000’s records', () => {
     vehicle: async () => {
       const [p] = await data(asA('GET', `${MDM}/project/select`));
       return data(asA('POST', `${MDM}/vehicle/submit`, {}, { plateNo: '粤A00001', vehicleType: '1', projectId: p.id }));
+    },
+    incident: async () => {
+      const me = (await data(asA('GET', '/us-user/page', { account: 'admin' }))).records[0];
+      const [p] = await data(asA('GET', `${MDM}/project/select`));
+      return data(asA('POST', '/wwy-us-incident/srt/incident-manage/submit', {}, { title: 'A 的事件', incidentType: '1', projectId: p.id, handlerId: me.id, deadline: '2099-01-01' }));
+    },
+    // the logs are written by requests, in batches: rows of A's are put there directly
+    api: async () => logRow(apiLog, { route: '', status: 200, durationMs: 1 }),
+    error: async () => logRow(errorLog, { status: 500, message: 'A 的错误', fingerprint: 'x' }),
+    usual: async () => {
+      await data(asA('POST', '/us-log/log/saveUsualLog', {}, [{ type: 'error', url: '/a', message: 'A 的日志', time: '2026-01-01 00:00:00' }]));
+      return (await data(asA('GET', '/us-log/usual/list', { size: '1' }))).records[0];
+    },
+    // no limit and no reminder: the other scenarios add users and vehicles to this project
+    subscribepackage: async () => {
+      const p = (await data(asA('GET', `${MDM}/project/list`, { size: '1' }))).records[0];
+      const counts = { accountNum: -1, userNum: -1, deviceNum: -1 };
+      const body = { packageName: 'A 的套餐', companyId: p.companyId, projectId: p.id, type: 1, ...counts, startDate: '2026-01-01', endDate: '2099-12-31' };
+      return data(asA('POST', `${MDM}/subscribe-package/submit`, {}, body));
     },
   };
 
@@ -596,6 +661,89 @@ describe('tenant 100001 against tenant 000000’s records', () => {
       expect(over.statusCode).toBe(404);
       expect(await data(asA('GET', '/us-system/menu/top-tree-keys', { topMenuIds: aTop.id }))).toEqual(before);
       expect((await data(asA('GET', '/us-system/v2/top-menu-multi/top-menu')))[0].name).toBe(aTop.name);
+    });
+
+    it('files: a signed upload asked for by the name of a file of A is a new file of B, and reaches nothing of A’s', async () => {
+      const boundary = 'matrixboundary';
+      const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nA's text\r\n--${boundary}--\r\n`;
+      const aFile = await data(adminA.call({ method: 'POST', url: '/us/file/biz/file/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }));
+      keysOf('attach').add(aFile.attachId);
+      const res = await asB('attach', 'GET', '/wwy-us-adapter/biz/file/createSignedUrlSync/:id', { params: { id: aFile.name } });
+      expect(res.statusCode).toBe(200);
+      const { signedUrl, actualSignedRequestHeaders, url } = res.json().data;
+      const aUuid = aFile.name.slice(0, 36);
+      expect(`${signedUrl} ${url}`).not.toContain(aUuid);
+      expect(url).toMatch(/-100001-/);
+      expect((await t.app.inject({ method: 'PUT', url: signedUrl, headers: actualSignedRequestHeaders, payload: "B's text" })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: aFile.link })).body).toBe("A's text");
+      expect((await t.app.inject({ method: 'GET', url })).body).toBe("B's text");
+    });
+
+    it('subscription: B reads no package or reminder of A’s projects and companies, and dismisses none', async () => {
+      const [aCompany] = await data(asA('GET', `${MDM}/company/select`));
+      keysOf('company').add(aCompany.id);
+      for (const url of [SUBSCRIBE_PATHS.packageList, SUBSCRIBE_PATHS.notifyList]) {
+        expect((await asB('subscribepackage', 'GET', url, { query: { projectId: aProject.id } })).statusCode, url).toBe(404);
+        expect((await asB('subscribepackage', 'GET', url, { query: { companyId: aCompany.id, projectId: '-1' } })).statusCode, url).toBe(404);
+      }
+      expect((await asB('subscribepackage', 'POST', SUBSCRIBE_PATHS.dismiss, { payload: { projectId: aProject.id } })).statusCode).toBe(404);
+      expect((await asB('subscribepackage', 'POST', SUBSCRIBE_PATHS.dismiss, { payload: { companyId: aCompany.id } })).statusCode).toBe(404);
+    });
+
+    it('the big screen, the dispatch tree and the sessions answer nothing of A’s projects, users and sessions', async () => {
+      expect((await asB('project', 'GET', '/us/lsds/hd/screen/getHdBaseInfoByProjectId', { query: { projectId: aProject.id } })).statusCode).toBe(404);
+      expect((await asB('user', 'GET', '/us/authority/sys/admin/v1/tree-list-dispatch-authority', { query: { userId: aAdmin.id } })).statusCode).toBe(404);
+      const aSessions = await data(asA('GET', '/us-auth/oauth/sessions'));
+      expect((await asB('session', 'GET', '/us-auth/oauth/logoutByUuid', { query: { uuid: aSessions[0].uuid } })).statusCode).toBe(404);
+      expect((await data(asA('GET', '/us-auth/oauth/sessions'))).map((x: Rec) => x.uuid)).toContain(aSessions[0].uuid);
+      const [aIncident] = keysOf('incident');
+      expect((await asB('incident', 'GET', INCIDENT_DETAIL_PATH, { query: { id: aIncident } })).statusCode).toBe(404);
+      expect((await data(asA('GET', INCIDENT_DETAIL_PATH, { id: aIncident }))).title).toBe('A 的事件');
+    });
+
+    it('flow: B reads, changes, claims and completes nothing of A’s models, definitions, instances, tasks and leave requests', async () => {
+      const leave = (await data(asA('GET', FLOW_PATHS.startList))).records.find((r: Rec) => r.key === LEAVE_PROCESS_KEY);
+      const model = await data(asA('POST', FLOW_PATHS.modelSubmit, {}, { modelKey: 'a_model', name: 'A 的模型', xml: '<definitions />' }));
+      const started = await data(
+        asA(
+          'POST',
+          FLOW_PATHS.leaveStart,
+          {},
+          { processDefinitionId: leave.id, leaveType: '1', startTime: '2026-12-01 09:00', endTime: '2026-12-02 09:00', reason: 'A', taskUser: aAdmin.id },
+        ),
+      );
+      const task = (await data(asA('GET', FLOW_PATHS.claimList))).records.find((r: Rec) => r.processInstanceId === started.processInstanceId);
+      for (const k of [model, leave.id, leave.deploymentId, started.processInstanceId, started.businessId, task.taskId]) keysOf('flow').add(String(k));
+      const refused = async (method: 'GET' | 'POST', url: string, values: Record<string, string>, status: number) => {
+        const res = await asB('flow', method, url, method === 'GET' ? { query: values } : { payload: values });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+      };
+      await refused('GET', FLOW_PATHS.modelDetail, { id: model }, 404);
+      await refused('POST', FLOW_PATHS.modelSubmit, { id: model, modelKey: 'b', name: 'HIJACKED', xml: '<x/>' }, 404);
+      await refused('POST', FLOW_PATHS.modelDeploy, { modelId: model, category: 'flow_1' }, 404);
+      await asB('flow', 'POST', FLOW_PATHS.modelRemove, { payload: { ids: model } });
+      expect((await data(asA('GET', FLOW_PATHS.modelDetail, { id: model }))).name).toBe('A 的模型');
+      await refused('POST', FLOW_PATHS.managerChangeState, { processId: leave.id, state: 'suspend' }, 404);
+      await refused('POST', FLOW_PATHS.managerDeleteDeployment, { deploymentIds: leave.deploymentId }, 404);
+      await refused('POST', FLOW_PATHS.followDeleteInstance, { processInstanceId: started.processInstanceId, deleteReason: 'x' }, 404);
+      await refused('POST', FLOW_PATHS.claimTask, { taskId: task.taskId }, 403);
+      await refused('POST', FLOW_PATHS.completeTask, { taskId: task.taskId }, 403);
+      await refused('GET', FLOW_PATHS.modelView, { processInstanceId: started.processInstanceId }, 404);
+      await refused('GET', FLOW_PATHS.modelView, { processDefinitionId: leave.id }, 404);
+      await refused('GET', FLOW_PATHS.historyFlowList, { processInstanceId: started.processInstanceId }, 404);
+      await refused('GET', FLOW_PATHS.leaveDetail, { businessId: started.businessId }, 404);
+      await refused(
+        'POST',
+        FLOW_PATHS.leaveStart,
+        { processDefinitionId: leave.id, leaveType: '1', startTime: '2026-12-01', endTime: '2026-12-02', reason: 'B', taskUser: aAdmin.id },
+        400,
+      );
+      expect((await asB('flow', 'GET', FLOW_PATHS.followList, { query: { processInstanceId: started.processInstanceId } })).json().data.records).toEqual([]);
+      keysOf('user').add(aAdmin.id);
+      await asB('user', 'GET', FLOW_USER_SELECT_PATH);
+      // A's own, untouched
+      expect((await data(asA('GET', FLOW_PATHS.claimList))).records.map((r: Rec) => r.taskId)).toContain(task.taskId);
+      await data(asA('POST', FLOW_PATHS.followDeleteInstance, {}, { processInstanceId: started.processInstanceId, deleteReason: '测试结束' }));
     });
 
     it('every OpenAPI operation with an id parameter was called by tenant 100001 with tenant 000000’s ids', () => {

@@ -127,6 +127,96 @@ describe('project picker data', () => {
   });
 });
 
+describe('dispatch authority, the big screen and the old platform', () => {
+  type Node = { id: string; parentId: string; name: string; type: string; children: Node[] };
+  const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+
+  it('gives the dispatch authority tree of the caller, or of another user to those who may see users', async () => {
+    const tree = (await get(admin, '/us/authority/sys/admin/v1/tree-list-dispatch-authority', { authorityCategory: 'water' })).json().data as Node[];
+    expect(tree.map((n) => [n.name, n.type])).toEqual([
+      ['城市服务集团', 'company'],
+      ['物业运营公司', 'company'],
+    ]);
+    expect(tree[0].children[0]).toMatchObject({ name: '深圳', type: 'city', parentId: tree[0].id });
+    expect(tree[0].children[0].children.map((n) => n.name)).toEqual(['深圳湾科技园', '前海国际中心', '南山智慧街道', '福田中心区']);
+    expect(flat(tree).every((n) => Number(n.id) > 0)).toBe(true);
+
+    const plain = await as(t.app, 'user');
+    const plainId = plain.token.user_id;
+    expect(flat((await get(admin, '/us/authority/sys/admin/v1/tree-list-dispatch-authority', { userId: plainId })).json().data).length).toBeGreaterThan(0);
+    const refused = await get(plain, '/us/authority/sys/admin/v1/tree-list-dispatch-authority', { userId: admin.token.user_id });
+    expect(refused.statusCode).toBe(403);
+    const bad = await get(admin, '/us/authority/sys/admin/v1/tree-list-dispatch-authority', { authorityCategory: '<x>' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data).toEqual({ field: 'authorityCategory' });
+  });
+
+  it('gives the big screen the project and its vehicle and supplier counts from master data', async () => {
+    const tree = (await get(admin, '/us/authority/sys/admin/v1/tree-list-dispatch-authority')).json().data as Node[];
+    const projects = flat(tree).filter((n) => n.type === 'project');
+    const [first, second] = projects;
+    const post = async (url: string, payload: object) => {
+      const res = await admin.call({ method: 'POST', url: `/wwy-us-mdm/api/v1/${url}`, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { id: string };
+    };
+    const supplier = await post('supplier/submit', { name: '大屏供应商', code: 'HD01' });
+    await post('vehicle/submit', { plateNo: '粤B·HD001', vehicleType: '1', projectId: first.id, supplierId: supplier.id });
+    await post('vehicle/submit', { plateNo: '粤B·HD002', vehicleType: '2', projectId: first.id, supplierId: supplier.id });
+    await post('vehicle/submit', { plateNo: '粤B·HD003', vehicleType: '3', projectId: first.id, inService: 0 });
+    await post('vehicle/submit', { plateNo: '粤B·HD004', vehicleType: '4', projectId: second.id });
+    const info = (await get(admin, '/us/lsds/hd/screen/getHdBaseInfoByProjectId', { projectId: first.id })).json().data;
+    expect(info).toMatchObject({
+      projectId: first.id,
+      projectName: first.name,
+      cityName: '深圳',
+      companyName: '城市服务集团',
+      projectTotal: 1,
+      vehicleTotal: 3,
+      vehicleInService: 2,
+      supplierTotal: 1,
+    });
+    const all = (await get(admin, '/us/lsds/hd/screen/getHdBaseInfoByProjectId', { projectId: '-1' })).json().data;
+    expect(all).toMatchObject({ projectId: '-1', projectName: '全部项目', projectTotal: projects.length, vehicleTotal: 4, vehicleInService: 3, supplierTotal: 1 });
+    const perProject = (await get(admin, '/us/lsds/hd/screen/project-figures')).json().data as {
+      projectId: string;
+      vehicleTotal: number;
+      vehicleInService: number;
+      supplierTotal: number;
+    }[];
+    expect(perProject.map((r) => r.projectId)).toEqual(projects.map((p) => p.id));
+    expect(perProject.find((r) => r.projectId === first.id)).toMatchObject({ vehicleTotal: 3, vehicleInService: 2, supplierTotal: 1 });
+    expect(perProject.find((r) => r.projectId === second.id)).toMatchObject({ vehicleTotal: 1, vehicleInService: 1, supplierTotal: 0 });
+    // another tenant's project is not found
+    const other = await as(t.app, 'admin', '100001');
+    expect((await get(other, '/us/lsds/hd/screen/getHdBaseInfoByProjectId', { projectId: first.id })).statusCode).toBe(404);
+  });
+
+  it('gives the old platform’s sign-on address with a ticket, once an administrator configured it', async () => {
+    expect((await get(admin, '/us-auth/oauth/ssoOldYc')).statusCode).toBe(400);
+    const added = await admin.call({
+      method: 'POST',
+      url: '/us-system/param/submit',
+      payload: { paramName: '旧平台单点登录地址', paramKey: 'third.system.oldYc', paramValue: 'https://old.example.com/sso' },
+    });
+    expect(added.statusCode).toBe(200);
+    expect((await get(admin, '/us-auth/oauth/ssoOldYc')).json().data).toMatch(/^https:\/\/old\.example\.com\/sso\?ticket=/);
+  });
+
+  it('refreshes a token through token/refresh, and refuses a refresh token that is not one', async () => {
+    const { body } = await login(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/us-auth/oauth/token/refresh', headers: { authorization: BASIC }, payload: { refresh: body.refresh_token } });
+    expect(res.statusCode, res.body).toBe(200);
+    const fresh = res.json().data.access_token as string;
+    expect(fresh).not.toBe(body.access_token);
+    expect((await t.app.inject({ method: 'GET', url: '/us-auth/oauth/user-info', headers: { 'saas-auth': `bearer ${fresh}` } })).statusCode).toBe(200);
+    const bad = await t.app.inject({ method: 'POST', url: '/us-auth/oauth/token/refresh', headers: { authorization: BASIC }, payload: { refresh: 'not-a-token' } });
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bad.statusCode).toBeLessThan(500);
+    expect(bad.json()).toMatchObject({ success: false });
+  });
+});
+
 describe('own account', () => {
   it('checks a password change in the spec order and changes nothing on a refusal', async () => {
     const me = await as(t.app, 'user');

@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import { LEAVE_PROCESS_KEY } from '@wb/contracts/flow';
+import { flowDefinition } from '../src/db/schema/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, login, testApp, type TestApp } from './helper';
 
@@ -61,6 +64,9 @@ describe('a new tenant', () => {
     expect(tops.map((x: Rec) => x.code)).toEqual(['system_admin']);
     const pack = await data(admin.call({ method: 'GET', url: '/us-system/tenant/package-detail', query: { tenantId: created.tenantId } }));
     expect(pack).toMatchObject({ id: pkg.id, packageName: '参数版' });
+    // and the processes of the default tenant, the leave process among them, as their first version
+    const processes = await t.ctx.database.db.select().from(flowDefinition).where(eq(flowDefinition.tenantId, created.tenantId));
+    expect(processes.map((d) => [d.processKey, d.version, d.suspensionState])).toEqual([[LEAVE_PROCESS_KEY, 1, 1]]);
   });
 
   it('loses a menu taken out of its package on its next request', async () => {

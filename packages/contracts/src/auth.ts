@@ -47,3 +47,34 @@ export const AUTH_MESSAGES = {
   forbidden: '缺少操作权限',
   disabled: '账号已停用,请联系管理员',
 } as const;
+
+/** A QR login's states (POST /us-user/customLoginByZytQr): not scanned yet, scanned, confirmed on the phone, cancelled there, used. */
+export const QR_STATUS = { waiting: 0, scanned: 1, confirmed: 2, cancelled: 3, used: 4 } as const;
+/** how long a QR code may be scanned and confirmed */
+export const QR_TTL_SECONDS = 120;
+/** how often the login page asks whether its code was confirmed */
+export const QR_POLL_MS = 2000;
+/** the shell's page a signed-in phone opens from the code: `${origin}/qr-login?ticket=` */
+export const QR_CONFIRM_PAGE = '/qr-login';
+export const QR_SOURCE = 'zyt';
+
+export const QR_MESSAGES = {
+  expired: '二维码已过期, 请刷新',
+  cancelled: '已在手机上取消登录',
+  otherTenant: '请使用该二维码所属租户的账号扫码',
+  unknown: '二维码无效',
+} as const;
+
+/** The login page's QR ticket: `ticket` goes in the code, `key` stays with the page that redeems it. */
+export interface QrTicket {
+  ticket: string;
+  key: string;
+  expiresIn: number;
+}
+
+/** What the phone is shown before it confirms: where the login was asked from. */
+export interface QrScan {
+  ip: string;
+  userAgent: string;
+  createTime: string;
+}

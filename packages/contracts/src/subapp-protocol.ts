@@ -58,6 +58,13 @@ export interface SubAppProps {
    * `routerChange` ('/system/param', `{ path, query }`, -1).
    */
   jump(to: RouterChange): void;
+  /**
+   * Uploads a file the spec's way (shell spec §7 'Files': a signed address asked for by the file's
+   * name, then a PUT with the headers that came with it) under the shell's session, and answers
+   * the file's `url`, a link of the shell's API; null when the upload failed (the shell has logged
+   * why, §8).
+   */
+  uploadBySignedUrl(file: File): Promise<string | null>;
 }
 
 /** Names of the events the shell sends to sub-apps. */

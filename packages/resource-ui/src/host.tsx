@@ -14,6 +14,12 @@ export interface ResourceTransport {
   post<T>(url: string, body?: unknown, params?: Record<string, unknown>): Promise<T>;
   /** a multipart upload (the field `file`) */
   upload<T>(url: string, form: FormData): Promise<T>;
+  /**
+   * Uploads a picked file the host's own way and answers its link, or null when that failed (the
+   * host has logged why). The shell uses the spec's signed-URL flow; a host without it has picture
+   * fields post to `uploadPath`.
+   */
+  uploadFile?(file: File): Promise<string | null>;
   /** a binary answer (an export), sent with the same token headers as every call */
   download(url: string, params?: Record<string, unknown>): Promise<Download>;
 }
@@ -43,7 +49,7 @@ export interface ResourceHost {
   apiBase?: string;
   /** the icons an 'icon' field offers, by name (the shell's menu icons) */
   icons?: ReadonlyMap<string, ComponentType>;
-  /** where pictures are uploaded (default: put-file) */
+  /** where pictures are posted when the transport has no uploadFile (default: put-file) */
   uploadPath?: string;
 }
 

@@ -14,13 +14,28 @@ interface Props {
 }
 
 /**
- * A picture field: uploads to put-file (multipart field `file`) and holds the
- * returned link; read-only it shows the picture.
+ * A picture field: uploads through the host (its uploadFile, else put-file's multipart field
+ * `file`) and holds the returned link; read-only it shows the picture.
  */
 export function ImageInput({ value, onChange, readonly, id, t }: Props) {
   const host = useResourceHost();
   const [uploading, setUploading] = useState(false);
   const src = assetUrl(value, host.apiBase);
+
+  /** The host's own upload when it has one (the shell: the signed-URL flow), else a multipart post. */
+  const upload = async (file: File): Promise<string> => {
+    const { transport } = host;
+    if (!transport.uploadFile) {
+      const form = new FormData();
+      form.append('file', file);
+      return (await transport.upload<{ link: string }>(host.uploadPath ?? DEFAULT_UPLOAD_PATH, form)).link;
+    }
+    const link = await transport.uploadFile(file);
+    if (link) return link;
+    // the host logged why; the user is told it did not work
+    void host.feedback().message.warning(t('crud.uploadFailed'));
+    throw new Error(t('crud.uploadFailed'));
+  };
 
   if (readonly) return src ? <Image src={src} width={96} alt="" /> : <span>-</span>;
 
@@ -42,14 +57,11 @@ export function ImageInput({ value, onChange, readonly, id, t }: Props) {
         return true;
       }}
       customRequest={({ file, onSuccess, onError }) => {
-        const form = new FormData();
-        form.append('file', file as Blob);
         setUploading(true);
-        host.transport
-          .upload<{ link: string }>(host.uploadPath ?? DEFAULT_UPLOAD_PATH, form)
-          .then((data) => {
-            onChange?.(data.link);
-            onSuccess?.(data);
+        upload(file as File)
+          .then((link) => {
+            onChange?.(link);
+            onSuccess?.({ link });
           })
           .catch((error: Error) => onError?.(error))
           .finally(() => setUploading(false));

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { deptResource, regionResource, userResource } from '@wb/contracts/resources/org';
+import { apiLogResource } from '@wb/contracts/resources/logs';
 import { invalidateDictionaries } from './dictionaries';
 import { ResourcePage } from './resource-page';
 import { buttonIn, fakeHost, openDialog, page, rowOf, type Call } from './test/fake-host';
@@ -170,5 +171,18 @@ describe('the user form', () => {
     await confirms.at(-1)?.onOk?.();
     expect(callsTo('/us-user/reset-password')).toEqual([{ method: 'post', url: '/us-user/reset-password', body: undefined, params: { userIds: '7' } }]);
     expect(message.success).toHaveBeenCalledWith('重置密码成功');
+  });
+});
+
+describe('a read-only def', () => {
+  it('offers viewing only, even to a role that holds the add, edit and delete codes', async () => {
+    const row = { id: '1', method: 'GET', requestUri: '/us-system/param/list', status: 200, durationMs: 3, account: 'admin', createTime: '2026-11-25 10:00:00' };
+    const { wrapper } = fakeHost((call) => (call.url === '/us-log/api/list' ? page([row]) : undefined));
+    render(<ResourcePage def={apiLogResource} />, { wrapper });
+    await screen.findByText('/us-system/param/list');
+    expect(within(rowOf('/us-system/param/list')).getByText('查看')).toBeTruthy();
+    expect(within(rowOf('/us-system/param/list')).queryByText('编辑')).toBeNull();
+    expect(within(rowOf('/us-system/param/list')).queryByText('删除')).toBeNull();
+    expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
   });
 });

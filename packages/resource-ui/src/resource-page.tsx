@@ -38,7 +38,9 @@ export function ResourcePage(props: ResourcePageProps) {
   const options = useFieldOptions(def.fields, host.transport);
   const tree = useTreeRows(api);
   const isTree = Boolean(def.tree);
-  const { can } = host;
+  // a read-only resource (a log, an outbox) is only read here, whatever buttons the role holds
+  const writes = new Set(def.readOnly ? [def.permissions.add, def.permissions.edit, def.permissions.delete] : []);
+  const can = (code: string) => !writes.has(code) && host.can(code);
   const actionRef = useRef<ActionType>();
   const [selected, setSelected] = useState<Key[]>([]);
   const [dialog, setDialog] = useState<{ mode: FormMode; record?: AnyRecord; preset?: Record<string, unknown> } | null>(null);

@@ -7,7 +7,8 @@ export const tenants = [
   { tenantId: '100001', tenantName: '示范物业公司', linkman: 'admin', domain: 'demo.workbench.localhost' },
 ];
 
-export const dictionaries: Record<string, [string, string, [string, string][]]> = {
+/** code → [code, name, entries [dictKey, dictValue, remark?]] (the flow dictionary's remark is its category's page route) */
+export const dictionaries: Record<string, [string, string, [string, string, string?][]]> = {
   sex: [
     'sex',
     '性别',
@@ -129,8 +130,8 @@ export const dictionaries: Record<string, [string, string, [string, string][]]> 
     'flow',
     '流程类型',
     [
-      ['1', '请假流程'],
-      ['2', '报销流程'],
+      ['1', '请假流程', 'leave'],
+      ['2', '报销流程', 'expense'],
     ],
   ],
   user_type: [

@@ -1,6 +1,7 @@
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import type { AnyResourceDef } from '@wb/contracts/resource';
 import { SUBAPPS, subAppStartPath } from '@wb/contracts/subapps';
+import { FLOW_CODES } from '@wb/contracts/flow';
 
 /** A seeded menu: `buttons` become category-2 children named `${code}_${verb}`. */
 export interface MenuSeed {
@@ -75,7 +76,8 @@ const adminMenus: MenuSeed[] = [
     name: '日志管理',
     path: '/monitor',
     source: 'file-search',
-    children: [page('monitor', 'usual', '通用日志'), page('monitor', 'api', '接口日志'), page('monitor', 'error', '错误日志')],
+    // 通用日志, 接口日志 and 错误日志 are resources' pages (withResourcePages)
+    children: [],
   },
   {
     code: 'resource',
@@ -97,10 +99,10 @@ const adminMenus: MenuSeed[] = [
     path: '/flow',
     source: 'apartment',
     children: [
-      page('flow', 'model', '模型管理', '', 'flow_model'),
-      page('flow', 'deploy', '流程部署', '', 'flow_deploy'),
-      page('flow', 'manager', '流程管理', '', 'flow_manager'),
-      page('flow', 'follow', '流程跟踪', '', 'flow_follow'),
+      { ...page('flow', 'model', '模型管理', '', FLOW_CODES.model), extraButtons: [[FLOW_CODES.modelDeploy, '部署']] },
+      { ...page('flow', 'deploy', '流程部署', '', FLOW_CODES.deploy), buttons: false },
+      { ...page('flow', 'manager', '流程管理', '', FLOW_CODES.manager), extraButtons: [[FLOW_CODES.managerState, '变更状态']] },
+      page('flow', 'follow', '流程跟踪', '', FLOW_CODES.follow),
     ],
   },
   {
@@ -108,20 +110,24 @@ const adminMenus: MenuSeed[] = [
     name: '我的事务',
     path: '/work-affairs',
     source: 'schedule',
-    children: [
-      page('work-affairs', 'start', '发起事务'),
-      page('work-affairs', 'claim', '待签事务'),
-      page('work-affairs', 'todo', '待办事务'),
-      page('work-affairs', 'send', '已发事务'),
-      page('work-affairs', 'done', '办结事务'),
-    ],
+    // the lists are each user's own: no buttons
+    children: (
+      [
+        ['start', '发起事务'],
+        ['claim', '待签事务'],
+        ['todo', '待办事务'],
+        ['send', '已发事务'],
+        ['done', '办结事务'],
+      ] as const
+    ).map(([segment, name]) => ({ ...page('work-affairs', segment, name, '', FLOW_CODES[segment]), buttons: false })),
   },
   {
     code: 'desk',
     name: '公告管理',
     path: '/desk',
     source: 'notification',
-    children: [page('desk', 'notice', '通知公告'), { code: 'updateAnnouncement', name: '更新公告', path: '/updateAnnouncement' }],
+    // 通知公告 (/desk/notice) is a resource's page: withResourcePages puts it first
+    children: [{ code: 'updateAnnouncement', name: '更新公告', path: '/updateAnnouncement' }],
   },
 ];
 

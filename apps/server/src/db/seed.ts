@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { SUBAPPS } from '@wb/contracts/subapps';
+import { FLOW_CODES } from '@wb/contracts/flow';
 import type { Db } from './client';
 import {
+  deskNotice,
+  flowDefinition,
+  flowDeployment,
   businessSystemExt,
   city,
   client,
@@ -29,6 +33,7 @@ import {
 import { businessDictionaries, businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, projectLogos, regions, SUBAPP_HOSTS, tenants } from './seed-data';
 import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
 import { apiScopeSeeds, dataScopeSeeds } from './seed-scopes';
+import { LEAVE_BPMN, LEAVE_PROCESS } from './seed-flow';
 
 /**
  * Pages of the platform itself, left out of the demo tenant's package. Regions and the system
@@ -143,7 +148,21 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
       // the administrators may call every path an API scope protects; no data scope narrows what they see
       if (apiScopeIds.length) await tx.insert(roleScope).values(apiScopeIds.map((scopeId) => ({ roleId: admin.id, scopeCategory: 2, scopeId })));
       // the plain user sees the parameter list but holds none of its buttons
-      const plainCodes = ['system_admin', 'system', 'param', 'app_work', 'work_home', 'work_start'];
+      // and, as every employee, starts and handles affairs (我的事务): the leave process
+      const plainCodes = [
+        'system_admin',
+        'system',
+        'param',
+        'app_work',
+        'work_home',
+        'work_start',
+        'work',
+        FLOW_CODES.start,
+        FLOW_CODES.claim,
+        FLOW_CODES.todo,
+        FLOW_CODES.send,
+        FLOW_CODES.done,
+      ];
       await tx.insert(roleMenu).values(plainCodes.filter((c) => menuIds.has(c)).map((c) => ({ roleId: plain.id, menuId: menuIds.get(c)! })));
 
       await tx.insert(user).values([
@@ -170,6 +189,27 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
         await tx.insert(topMenuSetting).values(ids.map((menuId) => ({ topMenuId: row.id, menuId })));
       }
       await tx.insert(param).values(params.map((p) => ({ ...p, remark: p.remark ?? '', tenantId: t.tenantId })));
+      await tx.insert(deskNotice).values({
+        tenantId: t.tenantId,
+        title: '关于开展冬季消防安全检查的通知',
+        category: '1',
+        releaseTime: new Date(),
+        content: '<p>各项目: 请于本月底前完成消防设施、疏散通道与用电安全的检查, 并在系统中上报检查结果。</p>',
+      });
+      const [deployment] = await tx
+        .insert(flowDeployment)
+        .values({ tenantId: t.tenantId, name: LEAVE_PROCESS.name, category: LEAVE_PROCESS.category })
+        .returning({ id: flowDeployment.id });
+      await tx.insert(flowDefinition).values({
+        tenantId: t.tenantId,
+        deploymentId: deployment.id,
+        processKey: LEAVE_PROCESS.key,
+        name: LEAVE_PROCESS.name,
+        category: LEAVE_PROCESS.category,
+        version: 1,
+        xml: LEAVE_BPMN,
+        resourceName: LEAVE_PROCESS.resourceName,
+      });
       await tx.insert(subApp).values(
         SUBAPPS.map((a, i) => ({
           tenantId: t.tenantId,
@@ -226,7 +266,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
     );
     for (const [code, name, entries] of Object.values(dictionaries)) {
       const [parent] = await tx.insert(dict).values({ code, dictKey: '-1', dictValue: name, sort: 1 }).returning({ id: dict.id });
-      await tx.insert(dict).values(entries.map(([dictKey, dictValue], i) => ({ parentId: parent.id, code, dictKey, dictValue, sort: i + 1 })));
+      await tx.insert(dict).values(entries.map(([dictKey, dictValue, remark], i) => ({ parentId: parent.id, code, dictKey, dictValue, remark: remark ?? '', sort: i + 1 })));
     }
   });
   return true;

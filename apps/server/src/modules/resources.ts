@@ -13,10 +13,14 @@ import { cityResource, companyResource, projectResource, supplierResource, vehic
 import { deptResource, dictBizResource, dictResource, postResource, regionResource, roleResource, userResource } from '@wb/contracts/resources/org';
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import { messageNotifyResource, systemNotifyResource } from '@wb/contracts/resources/notify';
-import { paramResource } from '@wb/contracts/resources/param';
+import { paramResource, SHELL_PARAMS } from '@wb/contracts/resources/param';
+import { incidentResource } from '@wb/contracts/resources/incident';
+import { deskNoticeResource } from '@wb/contracts/resources/desk';
+import { apiLogResource, errorLogResource, usualLogResource } from '@wb/contracts/resources/logs';
 import { versionResource, versionStepResource } from '@wb/contracts/resources/version';
 import { smsOutboxResource } from '@wb/contracts/resources/sms-outbox';
 import { subAppResource } from '@wb/contracts/resources/sub-app';
+import { subscribePackageResource } from '@wb/contracts/resources/subscription';
 import * as t from '../db/schema/index';
 import { crudDeps, type AppContext } from '../platform/context';
 import { registerResource } from '../platform/crud/routes';
@@ -30,8 +34,11 @@ import { clientOptions } from './system/client';
 import { tenantOptions } from './system/tenant';
 import { menuOptions, topMenuOptions } from './system/menus';
 import { datasourceOptions } from './develop/datasource';
-import { systemNotifyOptions } from './system/notify';
+import { messageNotifyOptions, systemNotifyOptions } from './system/notify';
+import { incidentOptions } from './desk/incidents';
 import { versionOptions } from './system/version';
+import { subscribePackageOptions } from './mdm/subscription-packages';
+import { vehicleOptions } from './mdm/vehicles';
 
 /**
  * Every resource and its table: the whole server side of a plain entity is its
@@ -41,9 +48,11 @@ import { versionOptions } from './system/version';
 export function resourceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const deps = crudDeps(ctx);
-    registerResource(app, deps, paramResource, t.param, { hooks: announces(ctx.changes, 'params') });
+    registerResource(app, deps, paramResource, t.param, { hooks: announces(ctx.changes, 'params'), openDetail: { field: 'paramKey', values: SHELL_PARAMS } });
     registerResource(app, deps, systemNotifyResource, t.systemNotify, systemNotifyOptions(ctx));
-    registerResource(app, deps, messageNotifyResource, t.messageNotify);
+    registerResource(app, deps, messageNotifyResource, t.messageNotify, messageNotifyOptions(ctx));
+    registerResource(app, deps, deskNoticeResource, t.deskNotice);
+    registerResource(app, deps, incidentResource, t.incident, incidentOptions(ctx));
     registerResource(app, deps, versionResource, t.versionManage, versionOptions(ctx));
     registerResource(app, deps, versionStepResource, t.versionGuideStep);
     registerResource(app, deps, subAppResource, t.subApp, subAppOptions(ctx));
@@ -51,7 +60,8 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, cityResource, t.city);
     registerResource(app, deps, projectResource, t.project);
     registerResource(app, deps, supplierResource, t.supplier);
-    registerResource(app, deps, vehicleResource, t.vehicle);
+    registerResource(app, deps, vehicleResource, t.vehicle, vehicleOptions());
+    registerResource(app, deps, subscribePackageResource, t.subscribePackage, subscribePackageOptions(ctx));
     registerResource(app, deps, deptResource, t.dept);
     registerResource(app, deps, postResource, t.post);
     registerResource(app, deps, roleResource, t.role, roleOptions(ctx));
@@ -62,6 +72,9 @@ export function resourceRoutes(ctx: AppContext) {
     await app.register(dictionaryRoutes(bizDicts, dictBizResource.basePath));
     registerResource(app, deps, userResource, t.user, userOptions(ctx));
     registerResource(app, deps, smsOutboxResource, t.smsOutbox);
+    registerResource(app, deps, usualLogResource, t.usualLog);
+    registerResource(app, deps, apiLogResource, t.apiLog);
+    registerResource(app, deps, errorLogResource, t.errorLog);
     registerResource(app, deps, menuResource, t.menu, menuOptions(ctx));
     registerResource(app, deps, topMenuResource, t.topMenu, topMenuOptions(ctx));
     registerResource(app, deps, tenantResource, t.tenant, tenantOptions(ctx));

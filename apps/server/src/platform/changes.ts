@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 
 /** What a cache may depend on. */
-export type ChangeTopic = 'menus' | 'grants' | 'users' | 'tenants' | 'clients' | 'params' | 'sessions' | 'totals';
+export type ChangeTopic = 'menus' | 'grants' | 'users' | 'tenants' | 'clients' | 'params' | 'sessions' | 'totals' | 'notices' | 'subscriptions';
 
 const CHANNEL = 'wb_changes';
 

@@ -17,4 +17,29 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
   });
+
+  it('keeps files on local disk unless S3_BUCKET is set, and reads the S3 settings with it', () => {
+    const local = loadConfig({ JWT_SECRET });
+    expect(local.s3).toBeUndefined();
+    expect(local.uploadMaxBytes).toBe(20 * 1024 * 1024);
+    expect(loadConfig({ JWT_SECRET, UPLOAD_MAX_BYTES: '1048576' }).uploadMaxBytes).toBe(1048576);
+    // another service: the bucket goes in the path unless told otherwise
+    expect(loadConfig({ JWT_SECRET, S3_BUCKET: 'files', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3).toEqual({
+      bucket: 'files',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+    });
+    // AWS itself: its endpoint, the bucket in the host name, the SDK's own credentials
+    expect(loadConfig({ JWT_SECRET, S3_BUCKET: 'files', S3_REGION: 'ap-east-1' }).s3).toMatchObject({
+      region: 'ap-east-1',
+      endpoint: undefined,
+      accessKeyId: undefined,
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ JWT_SECRET, S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ JWT_SECRET, S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000/x' })).toThrow(/S3_ENDPOINT/);
+  });
 });

@@ -47,6 +47,41 @@ export interface Config {
   socialProviders: Record<string, SocialProvider>;
   /** a running job (an export) that has not reported for this long lost its process: retried once, then failed */
   jobStaleSeconds: number;
+  /** every request recorded in the API log, every 5xx in the error log (API_LOG, on unless 'false') */
+  apiLog: boolean;
+  /** how often each instance looks for flow timers that are due (FLOW_TIMER_POLL_MS) */
+  flowTimerPollMs: number;
+  /** the largest file the general upload and the signed-URL upload take (UPLOAD_MAX_BYTES) */
+  uploadMaxBytes: number;
+  /** S3-compatible object storage for uploaded and exported files (S3_BUCKET set); absent: local disk in dataDir */
+  s3?: S3Settings;
+}
+
+/** Where the S3-compatible store is (S3_* variables). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** the service's address (MinIO, Ceph, OSS, COS …); absent: AWS's own for the region */
+  endpoint?: string;
+  /** absent: the AWS SDK's default chain (environment, profile, instance role) */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket in the path (http://host/bucket/key) rather than in the host name; most services other than AWS need it */
+  forcePathStyle: boolean;
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the default credentials');
+  if (env.S3_ENDPOINT && !/^https?:\/\/[^\s/]+\/?$/.test(env.S3_ENDPOINT)) throw new Error(`S3_ENDPOINT must be an http(s) origin, got '${env.S3_ENDPOINT}'`);
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT || undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, !!env.S3_ENDPOINT),
+  };
 }
 
 /** An OAuth2 authorization-code provider (SOCIAL_PROVIDERS, JSON keyed by source). */
@@ -166,6 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workers: int('WORKERS', env.WORKERS, 1),
     socialProviders: socialProviders(env.SOCIAL_PROVIDERS),
     jobStaleSeconds: int('JOB_STALE_SECONDS', env.JOB_STALE_SECONDS, 30),
+    flowTimerPollMs: int('FLOW_TIMER_POLL_MS', env.FLOW_TIMER_POLL_MS, 5000),
+    apiLog: env.API_LOG !== 'false',
+    uploadMaxBytes: int('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 20 * 1024 * 1024),
+    s3: s3Settings(env),
     ...overrides,
   };
 }

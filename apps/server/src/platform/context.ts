@@ -11,6 +11,8 @@ import type { ImportJobs } from './import-jobs';
 import type { ObjectStore } from './storage';
 import type { TokenService } from './tokens';
 import type { TotalCache } from './totals';
+import type { FlowEngine } from './flow/engine';
+import type { RequestLog } from './request-log';
 
 /** What every module gets: built once in app.ts, passed down explicitly. */
 export interface AppContext {
@@ -32,6 +34,10 @@ export interface AppContext {
   exportJobs: ExportJobs;
   /** the upload centre's import jobs (platform/import-jobs.ts) */
   importJobs: ImportJobs;
+  /** the BPMN engine with its state in the database (platform/flow/engine.ts) */
+  flow: FlowEngine;
+  /** the API and error logs' writer (platform/request-log.ts) */
+  requestLog: RequestLog;
 }
 
 /** What the resource framework needs from the context. */

@@ -21,6 +21,7 @@ export const badRequest = (msg: string, field?: string) => new ApiError(400, msg
 export const unauthorized = (msg: string) => new ApiError(401, msg);
 export const forbidden = (msg: string) => new ApiError(403, msg);
 export const notFound = (msg: string) => new ApiError(404, msg);
+export const conflict = (msg: string) => new ApiError(409, msg);
 
 /** Response schema of the envelope around `data`, for serialisation and the OpenAPI document. */
 export function Envelope<T extends TSchema>(data: T) {

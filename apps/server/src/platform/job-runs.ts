@@ -79,6 +79,11 @@ export abstract class HeartbeatJobs {
     clearInterval(this.timer);
   }
 
+  /** How often a run says it is alive while it does something long that saves nothing (reading its file). */
+  protected get beatMs(): number {
+    return (this.deps.staleSeconds * 1000) / 3;
+  }
+
   protected async send(order: RunOrder): Promise<void> {
     await this.deps.queue.send(this.kind.queue, order);
   }

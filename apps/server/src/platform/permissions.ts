@@ -8,9 +8,10 @@ import { forbidden } from './envelope';
 
 /**
  * What a route requires: a menu or button code, any of several codes, or a code
- * chosen from the request (a submit without id needs `_add`, with one `_edit`).
+ * chosen from the request (a submit without id needs `_add`, with one `_edit`; null:
+ * this request is one any signed-in user may make, as the shell's reads of a few parameters).
  */
-export type Permission = string | readonly string[] | ((req: FastifyRequest) => string);
+export type Permission = string | readonly string[] | ((req: FastifyRequest) => string | null);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,7 +33,10 @@ function declarations(config: { public?: boolean; signedIn?: boolean; permission
 
 /** The codes a request must hold one of. */
 export function requiredCodes(permission: Permission, req: FastifyRequest): readonly string[] {
-  if (typeof permission === 'function') return [permission(req)];
+  if (typeof permission === 'function') {
+    const code = permission(req);
+    return code === null ? [] : [code];
+  }
   return typeof permission === 'string' ? [permission] : permission;
 }
 
@@ -59,6 +63,7 @@ export function enforcePermissions(api: FastifyInstance, access: Access): RouteA
     if (permission === undefined) return;
     const codes = requiredCodes(permission, req);
     const me = caller(req);
+    if (!codes.length) return;
     const grants = await access.grants(me.roleIds);
     if (!codes.some((c) => grants.codes.has(c))) throw forbidden(`${AUTH_MESSAGES.forbidden}: ${codes.join(' | ')}`);
     if (req.routeOptions.config?.platform && me.tenantId !== DEFAULT_TENANT_ID) throw forbidden(ACCESS_MESSAGES.platformOnly.zh);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
+import { uploadOriginOf } from './s3-store';
 
 /**
  * The security headers of every answer (the shell, the sub-apps, uploaded files, API
@@ -24,14 +25,14 @@ import type { Config } from './config';
  * Sub-apps deployed elsewhere are CORS_ORIGINS: their HTML and scripts are fetched
  * (connect-src) and their module scripts, styles, images and fonts loaded from there.
  * A deployment whose shell calls its API on another origin (uat, gray, test) names it
- * in API_ORIGINS (connect-src).
+ * in API_ORIGINS (connect-src); with S3 storage, the bucket's origin is there too (signed uploads).
  */
 
 /** Sources that are plain origins or hosts: anything else could add a directive of its own. */
 const SOURCE = /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
 const sources = (list: readonly string[]) => list.filter((s) => SOURCE.test(s));
 
-type HeaderConfig = Pick<Config, 'corsOrigins' | 'frameHosts' | 'embedHosts' | 'apiOrigins'>;
+type HeaderConfig = Pick<Config, 'corsOrigins' | 'frameHosts' | 'embedHosts' | 'apiOrigins'> & Partial<Pick<Config, 's3'>>;
 
 export function securityHeaderOptions(config: HeaderConfig): HelmetOptions {
   const others = sources(config.corsOrigins);
@@ -45,7 +46,8 @@ export function securityHeaderOptions(config: HeaderConfig): HelmetOptions {
         styleSrc: ["'self'", "'unsafe-inline'", ...others],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...others],
         fontSrc: ["'self'", 'data:', ...others],
-        connectSrc: ["'self'", ...others, ...sources(config.apiOrigins)],
+        // with S3 storage the browser PUTs signed uploads to the bucket itself
+        connectSrc: ["'self'", ...others, ...sources(config.apiOrigins), ...(config.s3 ? [uploadOriginOf(config.s3)] : [])],
         frameSrc: ["'self'", 'blob:', ...sources(config.embedHosts)],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],

@@ -1,19 +1,43 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readdirSync, statSync, unlinkSync } from 'node:fs';
-import { rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { attach } from '../db/schema/index';
 
-/** Where uploaded bytes live. Local disk now; an S3-compatible store implements the same calls. */
+/**
+ * Where uploaded bytes live: local disk (LocalStore, the default) or an S3-compatible service
+ * (S3Store in s3-store.ts, when S3_BUCKET is set). Object names are made by the server
+ * (SAFE_OBJECT_NAME) and each is written once.
+ */
 export interface ObjectStore {
+  /** Stores `bytes`; on local disk an object that exists already is refused (ObjectExists). */
   put(name: string, bytes: Buffer): Promise<void>;
   /** Stores what `source` yields; the object appears only once all of it is written (a failed stream leaves nothing). Resolves to its size. */
   putStream(name: string, source: Readable): Promise<number>;
   remove(name: string): Promise<void>;
   /** null when there is no such object */
   get(name: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * A store the browser can write to itself signs a PUT of `name` for `seconds`: the address and
+   * the headers the PUT must carry. A store without it (local disk) takes such uploads through
+   * this server's own signed PUT (modules/resource/signed-uploads.ts).
+   */
+  presignPut?(name: string, contentType: string, seconds: number): Promise<SignedPut>;
+}
+
+export interface SignedPut {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** An object is written once: a second write of the same name (a replayed upload) is refused. */
+export class ObjectExists extends Error {
+  constructor(name: string) {
+    super(`object ${name} exists already`);
+  }
 }
 
 /** Where stored files are served from (modules/resource/files.ts); a link is this path and the object's name, signed in answers. */
@@ -60,19 +84,24 @@ export class LocalStore implements ObjectStore {
 
   async put(name: string, bytes: Buffer): Promise<void> {
     if (!SAFE_OBJECT_NAME.test(name)) throw new Error(`unsafe object name ${name}`);
-    await writeFile(join(this.dir, name), bytes);
+    await writeFile(join(this.dir, name), bytes, { flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'EEXIST' ? new ObjectExists(name) : err;
+    });
   }
 
   async putStream(name: string, source: Readable): Promise<number> {
     if (!SAFE_OBJECT_NAME.test(name)) throw new Error(`unsafe object name ${name}`);
-    const part = join(this.dir, `.${name}.part`);
+    // a part of its own per writer: two writers of one name never write into the same file
+    const part = join(this.dir, `.${name}.${randomBytes(6).toString('hex')}.part`);
     try {
       await pipeline(source, createWriteStream(part));
-      // a rename within one folder is atomic: readers see no object or the whole one
-      await rename(part, join(this.dir, name));
-    } catch (err) {
+      // a link within one folder is atomic, and fails when the name exists: readers see no
+      // object or the whole one, and two writers of one name cannot both succeed
+      await link(part, join(this.dir, name)).catch((err: NodeJS.ErrnoException) => {
+        throw err.code === 'EEXIST' ? new ObjectExists(name) : err;
+      });
+    } finally {
       await unlink(part).catch(() => {});
-      throw err;
     }
     return (await stat(join(this.dir, name))).size;
   }

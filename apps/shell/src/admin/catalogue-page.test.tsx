@@ -7,11 +7,12 @@ afterEach(cleanup);
 
 describe('the catalogue page', () => {
   it('finds the resource of each generic admin page', () => {
-    for (const path of ['/system/dept', '/system/post', '/base/region', '/system/param', '/system/subapp']) expect(resourceByPage(path), path).toBeDefined();
+    for (const path of ['/system/dept', '/system/post', '/base/region', '/system/param', '/system/subapp', '/monitor/api', '/desk/notice'])
+      expect(resourceByPage(path), path).toBeDefined();
   });
 
   it('falls back to the virtual page for a menu path no resource has', () => {
-    render(<CataloguePage path="/monitor/usual" fallback={<span>virtual</span>} />);
+    render(<CataloguePage path="/tool/code" fallback={<span>virtual</span>} />);
     expect(screen.getByText('virtual')).toBeTruthy();
   });
 });

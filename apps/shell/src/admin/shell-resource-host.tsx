@@ -2,6 +2,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { ResourceHostProvider, type ResourceHost, type ResourceTransport } from '@wb/resource-ui/host';
 import { ResourcePage, type ResourcePageProps } from '@wb/resource-ui/resource-page';
 import type { ExportStatePayload } from '@wb/contracts/subapp-protocol';
+import { uploadBySignedUrl } from '../features/files/upload-by-signed-url';
 import { useExportIndicator } from '../features/micro-apps/export-state';
 import { blobErrorText } from '@wb/resource-ui/download';
 import { appEnv } from '../shared/env';
@@ -30,6 +31,8 @@ const transport: ResourceTransport = {
     return data;
   },
   upload: (url, form) => http.post(url, form),
+  // picture fields upload the spec's way: a signed address, then a PUT (to S3 itself when it is configured)
+  uploadFile: uploadBySignedUrl,
   async download(url, params) {
     try {
       return await http.download(url, params);

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { LEAVE_ROUTE_PATTERNS } from '../features/flow/process-paths';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -11,9 +12,21 @@ const dictPage = (name: 'SystemDictPage' | 'BizDictPage' | 'DictHorizontalPage' 
  */
 export const fixedPages: Record<string, Page> = {
   '/test/index': lazy(() => import('./pages/self-check-page')),
+  '/updateAnnouncement': lazy(() => import('../features/upgrade-notice/update-announcement-page')),
   '/dict-horizontal/index': dictPage('DictHorizontalPage'),
   '/dict-vertical/index': dictPage('DictVerticalPage'),
 };
+
+/**
+ * The flow's process pages (admin spec §2 'Leave process routes'): routes with parameters under
+ * the /work sub-app's prefix that are the shell's own pages, in the layout with a tab
+ * (menu-resolution.ts `isShellOwnedPath` keeps the sub-app away from them).
+ */
+export const processPages: [pattern: string, page: Page][] = [
+  [LEAVE_ROUTE_PATTERNS.form, lazy(() => import('../features/flow/leave/leave-form-page'))],
+  [LEAVE_ROUTE_PATTERNS.handle, lazy(() => import('../features/flow/leave/leave-handle-page'))],
+  [LEAVE_ROUTE_PATTERNS.detail, lazy(() => import('../features/flow/leave/leave-detail-page'))],
+];
 
 /**
  * Menu paths with a page of the shell's own. Each page is its own chunk; admin
@@ -28,5 +41,15 @@ export const pageRegistry: Record<string, Page> = {
   '/system/version': lazy(() => import('../admin/version-page')),
   '/system/dict': dictPage('SystemDictPage'),
   '/system/dictbiz': dictPage('BizDictPage'),
+  // 流程管理 and 我的事务 (admin spec §2 flow, work)
+  '/flow/model': lazy(() => import('../admin/flow/model-page')),
+  '/flow/deploy': lazy(() => import('../admin/flow/deploy-page')),
+  '/flow/manager': lazy(() => import('../admin/flow/manager-page')),
+  '/flow/follow': lazy(() => import('../admin/flow/follow-page')),
+  '/work-affairs/start': lazy(() => import('../admin/flow/work-start-page')),
+  '/work-affairs/claim': lazy(() => import('../admin/flow/work-claim-page')),
+  '/work-affairs/todo': lazy(() => import('../admin/flow/work-todo-page')),
+  '/work-affairs/send': lazy(() => import('../admin/flow/work-send-page')),
+  '/work-affairs/done': lazy(() => import('../admin/flow/work-done-page')),
   ...fixedPages,
 };

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { QR_CONFIRM_PAGE } from '@wb/contracts/auth';
 import { FIRST_PAGE, LOCK_PAGE } from '@wb/contracts/constants';
 import { setNavigator } from '../shared/navigation';
 import { PageLoading } from '../shared/ui/page-loading';
 import { LoginDocument, RequireAuth } from './guards';
-import { fixedPages } from './page-registry';
+import { fixedPages, processPages } from './page-registry';
 import { ErrorBoundary } from './error-boundary';
 import type { OutsidePageKind } from './pages/outside-page';
 
@@ -26,6 +27,7 @@ const RetrievePasswordPage = lazy(() => import('../features/auth/retrieve-passwo
 const InfoPage = lazy(() => import('../features/account/info-page'));
 const ErrorLogPage = lazy(() => import('../features/error-log/error-log-page'));
 const OutsidePage = lazy(() => import('./pages/outside-page'));
+const QrConfirmPage = lazy(() => import('../features/qr-confirm/qr-confirm-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -67,6 +69,8 @@ export const routes: RouteObject[] = [
   { path: '/work/trajectoryPage', element: outsidePage('trajectoryPage') },
   { path: '/work/trajectoryPerson', element: outsidePage('trajectoryPerson') },
   { path: '/batchDialogFullScreen', element: outsidePage('dispatch') },
+  // a phone confirms a QR login: a page of its own, small screens have no room for the shell
+  { path: QR_CONFIRM_PAGE, element: <RequireAuth>{page(QrConfirmPage)}</RequireAuth> },
   { path: '/404', element: errorPage('404') },
   { path: '/403', element: errorPage('403') },
   { path: '/500', element: errorPage('500') },
@@ -82,6 +86,8 @@ export const routes: RouteObject[] = [
       { path: 'info/index', element: page(InfoPage) },
       { path: 'logs', element: page(ErrorLogPage) },
       ...Object.entries(fixedPages).map(([path, Page]) => ({ path: path.slice(1), element: page(Page) })),
+      // the flow's process pages under /work (the leave form, handle and detail)
+      ...processPages.map(([path, Page]) => ({ path, element: page(Page) })),
       // Menu routes come from the server: the catch-all looks the path up in the loaded menus.
       { path: '*', element: page(MenuPage) },
     ],

@@ -232,6 +232,18 @@ export function createRequestClient(options: RequestClientOptions) {
       const disposition = res.headers['content-disposition'];
       return { blob: res.data, fileName: fileNameFromDisposition(typeof disposition === 'string' ? disposition : undefined) };
     },
+    /**
+     * A call whose answer is read as it arrives (server-sent events), with the session's headers:
+     * fetch, since axios in a browser hands over no body before it ends.
+     */
+    stream(url: string, signal: AbortSignal): Promise<Response> {
+      const headers: Record<string, string> = { Authorization: options.authorization, Accept: 'text/event-stream' };
+      const token = session.accessToken();
+      if (token) headers[options.tokenHeader] = `bearer ${token}`;
+      const tenantId = session.tenantId();
+      if (tenantId) headers[TENANT_HEADER] = tenantId;
+      return fetch(`${options.baseURL}${url}`, { headers, signal, cache: 'no-store' });
+    },
     /** a call whose body is not the envelope */
     async raw<T>(config: AxiosRequestConfig): Promise<T> {
       const res = await instance.request<T>({ ...config, raw: true });

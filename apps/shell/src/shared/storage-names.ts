@@ -21,8 +21,27 @@ export const ERROR_LOG_STORE_NAME = 'errorLog';
  */
 export const SUBAPP_FAILED_STORE_NAME = 'subAppFailedEntries';
 export const SUBAPP_MODES_STORE_NAME = 'subAppRouterModes';
+/** the picture of the last update announcement this browser opened (the version link's dot) */
+export const UPGRADE_SEEN_STORE_NAME = 'upgradeSeen';
 /** the selected project per user: `project-{tenantId}-{userId}` */
 export const PROJECT_STORE_PREFIX = 'project-';
+/**
+ * the date the subscription expiry reminder was last shown, per user and project: deliberately not
+ * kept, logout clears the reminder keys (shell spec §4 'Session')
+ */
+export const SUBSCRIBE_REMINDER_STORE_PREFIX = 'subscribeReminder-';
 
-export const KEPT_ON_LOGOUT = [LANGUAGE_STORE_NAME, THEME_STORE_NAME, COLOR_STORE_NAME, IDLE_LOCK_STORE_NAME, ERROR_LOG_STORE_NAME, SUBAPP_FAILED_STORE_NAME, SUBAPP_MODES_STORE_NAME];
-export const KEPT_PREFIXES_ON_LOGOUT = [PROJECT_STORE_PREFIX];
+/** the menu pages each user opens, counted for the workbench's shortcuts: `menuUse-{tenantId}-{userId}` */
+export const MENU_USE_STORE_PREFIX = 'menuUse-';
+
+export const KEPT_ON_LOGOUT = [
+  LANGUAGE_STORE_NAME,
+  THEME_STORE_NAME,
+  COLOR_STORE_NAME,
+  IDLE_LOCK_STORE_NAME,
+  ERROR_LOG_STORE_NAME,
+  SUBAPP_FAILED_STORE_NAME,
+  SUBAPP_MODES_STORE_NAME,
+  UPGRADE_SEEN_STORE_NAME,
+];
+export const KEPT_PREFIXES_ON_LOGOUT = [PROJECT_STORE_PREFIX, MENU_USE_STORE_PREFIX];

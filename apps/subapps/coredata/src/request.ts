@@ -5,6 +5,7 @@ import type { ResourceMessages, ResourceTransport } from '@wb/resource-ui/host';
 import { blobErrorText, fileNameFromDisposition } from '@wb/resource-ui/download';
 import { i18n } from './i18n';
 import { session } from './session';
+import { wujieProps } from './wujie';
 
 /**
  * The app's request client: the shell's request rules (apps/shell/src/shared/request.ts)
@@ -109,6 +110,10 @@ export const transport: ResourceTransport = {
   get: (url, params) => get(url, params),
   post: (url, body, params) => post(url, body, { params }),
   upload: (url, form) => post(url, form),
+  // inside the shell, picture fields upload through the shell's signed-URL flow; on its own, the app posts them to put-file
+  get uploadFile() {
+    return wujieProps().uploadBySignedUrl;
+  },
   async download(url, params) {
     const res = await client.get<Blob>(url, { params, responseType: 'blob' });
     const disposition: unknown = res.headers['content-disposition'];

@@ -1,11 +1,15 @@
 import type { AnyResourceDef } from '../resource';
 import * as access from './access';
+import * as desk from './desk';
+import * as incident from './incident';
+import * as logs from './logs';
 import * as mdm from './mdm';
 import * as notify from './notify';
 import * as org from './org';
 import * as param from './param';
 import * as smsOutbox from './sms-outbox';
 import * as subApp from './sub-app';
+import * as subscription from './subscription';
 import * as version from './version';
 
 /**
@@ -14,7 +18,9 @@ import * as version from './version';
  * menu seed adds a page for each one with `page`, and the shell shows the generic
  * page at that path unless it registers a page of its own.
  */
-export const RESOURCES: AnyResourceDef[] = ([org, access, param, notify, version, subApp, smsOutbox, mdm] as { resources: readonly AnyResourceDef[] }[]).flatMap((m) => m.resources);
+export const RESOURCES: AnyResourceDef[] = (
+  [org, access, param, notify, desk, incident, version, subApp, smsOutbox, logs, mdm, subscription] as { resources: readonly AnyResourceDef[] }[]
+).flatMap((m) => m.resources);
 
 export const resourceByName = (name: string): AnyResourceDef | undefined => RESOURCES.find((r) => r.name === name);
 export const resourceByPage = (path: string): AnyResourceDef | undefined => RESOURCES.find((r) => r.page?.path === path);

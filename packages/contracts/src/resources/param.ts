@@ -39,5 +39,27 @@ export const paramResource = defineResource({
   unique: [{ field: 'paramKey', message: { zh: '参数键名已存在', en: 'The parameter key already exists' } }],
 });
 
+/** The parameter the shell reads its version notice from (shell spec §3: JSON with title and upgradeInfoPic). */
+export const UPGRADE_INFO_KEY = 'upgrade_info';
+
+/** Parameters every signed-in user may read by key: the shell reads them whatever the user's menus. */
+export const SHELL_PARAMS: readonly string[] = [UPGRADE_INFO_KEY, 'user_limited_menus'];
+
+export interface UpgradeInfo {
+  title: string;
+  upgradeInfoPic: string;
+}
+
+/** The upgrade info in a parameter's value; null when the value is not that JSON (an administrator's typo hides the notice, it breaks nothing). */
+export function parseUpgradeInfo(paramValue: string | undefined): UpgradeInfo | null {
+  try {
+    const v = JSON.parse(paramValue ?? '') as Partial<UpgradeInfo> | null;
+    if (!v || typeof v !== 'object') return null;
+    return { title: typeof v.title === 'string' ? v.title : '', upgradeInfoPic: typeof v.upgradeInfoPic === 'string' ? v.upgradeInfoPic : '' };
+  } catch {
+    return null;
+  }
+}
+
 /** This module's resources (the catalogue collects them). */
 export const resources = [paramResource];

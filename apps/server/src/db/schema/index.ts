@@ -12,3 +12,8 @@ export * from './login-failure';
 export * from './scope';
 export * from './notify';
 export * from './version';
+export * from './subscription';
+export * from './incident';
+export * from './flow';
+export * from './desk';
+export * from './log';

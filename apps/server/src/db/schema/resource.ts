@@ -65,6 +65,9 @@ export const usualLog = pgTable(
     logLevel: varchar('log_level', { length: 16 }).notNull().default('error'),
     logId: varchar('log_id', { length: 64 }).notNull().default(''),
     logData: jsonb('log_data').notNull(),
+    /** the entry's message and stack, read out of logData for the list and the detail */
+    message: varchar('message', { length: 4000 }).notNull().default(''),
+    stack: text('stack').notNull().default(''),
     requestUri: text('request_uri').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     remoteIp: varchar('remote_ip', { length: 64 }).notNull().default(''),

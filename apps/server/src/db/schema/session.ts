@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { ref } from './common';
 
 /** One login = one session; its refresh tokens form a family that is revoked as a whole. */
@@ -14,9 +14,31 @@ export const session = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** where the login came from, for the user's list of their sessions */
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 255 }).notNull().default(''),
   },
   (t) => [index('session_user_idx').on(t.userId)],
 );
+
+/**
+ * A QR login (customLoginByZytQr): the login page shows the ticket as a QR code, a signed-in
+ * phone scans and confirms it, and the page that holds the poll key redeems it once for a
+ * session of the confirming user. Only the key's hash is kept.
+ */
+export const qrLogin = pgTable('qr_login', {
+  ticket: varchar('ticket', { length: 36 }).primaryKey(),
+  keyHash: varchar('key_hash', { length: 64 }).notNull(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+  /** QR_STATUS (contracts/auth) */
+  status: smallint('status').notNull().default(0),
+  userId: ref('user_id'),
+  /** the browser that asked for it, shown on the phone before it confirms */
+  ip: varchar('ip', { length: 64 }).notNull().default(''),
+  userAgent: varchar('user_agent', { length: 255 }).notNull().default(''),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /** Refresh tokens are kept only as SHA-256 hashes; a used one that comes back means theft. */
 export const refreshToken = pgTable(

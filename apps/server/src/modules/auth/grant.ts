@@ -6,7 +6,7 @@ import type { Config } from '../../platform/config';
 import type { CaptchaService } from '../../platform/captcha';
 import { sourceOf } from '../../platform/login-limits';
 import type { ClientAuth, OAuthClient } from './client-auth';
-import { GrantError, type LoginService } from './login-service';
+import { GrantError, type LoginService, type SessionOrigin } from './login-service';
 import type { SocialLogin } from './social';
 
 // One grant serves /oauth/token, /customLogin and /customRefreshToken, so the client check and grant rules exist once.
@@ -44,6 +44,9 @@ export interface GrantDeps {
   social: SocialLogin;
 }
 
+/** The request's address and browser, for the session it starts. */
+export const originOf = (req: FastifyRequest): SessionOrigin => ({ ip: sourceOf(req), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 255) });
+
 /** A non-empty request header, or undefined. */
 const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name.toLowerCase()];
@@ -56,7 +59,7 @@ export function grantFor(d: GrantDeps): Grant {
     if (!oauth) throw new GrantError(401, 'invalid_client', AUTH_MESSAGES.badClient);
     if (!p.grant_type) throw new GrantError(400, 'invalid_request', '缺少必填参数 grant_type');
     if (!oauth.grantTypes.includes(p.grant_type)) throw new GrantError(400, 'unauthorized_client', `客户端不支持 ${p.grant_type} 授权`);
-    if (p.grant_type === 'social') return socialGrant(d, oauth, p);
+    if (p.grant_type === 'social') return socialGrant(d, oauth, p, originOf(req));
     const choice = { deptId: header(req, 'Dept-Id'), roleId: header(req, 'Role-Id') };
     if (p.grant_type === 'refresh_token') {
       if (!p.refresh_token) throw new GrantError(400, 'invalid_request', '缺少必填参数 refresh_token');
@@ -71,16 +74,16 @@ export function grantFor(d: GrantDeps): Grant {
       throw new GrantError(400, 'invalid_grant', AUTH_MESSAGES.badCaptcha);
     }
     const tenantId = p.tenantId || header(req, TENANT_HEADER) || DEFAULT_TENANT_ID;
-    return d.logins.passwordGrant(oauth, tenantId, p.username, p.password, choice, sourceOf(req));
+    return d.logins.passwordGrant(oauth, tenantId, p.username, p.password, choice, originOf(req));
   };
 }
 
 /** grant_type=social: the provider's code names an identity; a bound identity logs its user in. */
-async function socialGrant(d: GrantDeps, oauth: OAuthClient, p: TokenFields): Promise<TokenResponse> {
+async function socialGrant(d: GrantDeps, oauth: OAuthClient, p: TokenFields, origin: SessionOrigin): Promise<TokenResponse> {
   if (!p.source || !p.code || !p.state) throw new GrantError(400, 'invalid_request', '缺少必填参数 source, code 或 state');
   const { tenantId, identity } = await d.social.identify(p.source, p.code, p.state);
   const bound = await d.social.bind(tenantId, p.source, identity);
   // an identity nobody has claimed yet: the shell opens the register dialog with oauth_id
   if (!bound.userId) throw new GrantError(400, 'unbound_account', '第三方账号尚未绑定, 请先注册', { oauth_id: bound.oauthId });
-  return d.logins.loginAs(oauth, tenantId, bound.userId);
+  return d.logins.loginAs(oauth, tenantId, bound.userId, origin);
 }

@@ -35,6 +35,12 @@ const invalidGrant = (msg: string) => new GrantError(400, 'invalid_grant', msg);
  */
 export const REFRESH_GRACE_MS = 30_000;
 
+/** Where a login came from: its address (also what failures are counted by) and its browser. */
+export interface SessionOrigin {
+  ip: string;
+  userAgent: string;
+}
+
 /** Whether every id of the comma-joined `picked` is in the comma-joined `list`. */
 const owns = (list: string, picked: string) => {
   const have = new Set(list.split(','));
@@ -66,7 +72,8 @@ export class LoginService {
    * argon2 work and gets the same answers as a known one, so neither answer nor time tells them apart.
    * The lock is not the account's: it must not end the owner's sessions, or a guesser could log them out.
    */
-  async passwordGrant(oauth: OAuthClient, tenantId: string, account: string, password: string, choice: SwitchChoice, source: string): Promise<TokenResponse> {
+  async passwordGrant(oauth: OAuthClient, tenantId: string, account: string, password: string, choice: SwitchChoice, origin: SessionOrigin): Promise<TokenResponse> {
+    const source = origin.ip;
     const scope = tenantScope(tenantId);
     const [t] = await this.db
       .select()
@@ -91,11 +98,11 @@ export class LoginService {
     if (u.status === 0) throw invalidGrant(REGISTER_MESSAGES.pending);
     if (u.status !== 1) throw invalidGrant(AUTH_MESSAGES.disabled);
     if (u.failCount || u.lockedUntil) await this.db.update(user).set({ failCount: 0, lockedUntil: null }).where(eq(user.id, u.id));
-    return this.startSession(oauth, u, choice);
+    return this.startSession(oauth, u, choice, origin);
   }
 
-  /** A user of `tenantId` already proven by another means (a third-party identity): the same checks bar the door. */
-  async loginAs(oauth: OAuthClient, tenantId: string, userId: number): Promise<TokenResponse> {
+  /** A user of `tenantId` already proven by another means (a third-party identity, a confirmed QR code): the same checks bar the door. */
+  async loginAs(oauth: OAuthClient, tenantId: string, userId: number, origin: SessionOrigin): Promise<TokenResponse> {
     const [u] = await this.db
       .select()
       .from(user)
@@ -104,10 +111,10 @@ export class LoginService {
     if (!u) throw invalidGrant(AUTH_MESSAGES.badCredentials);
     if (u.status === 0) throw invalidGrant(REGISTER_MESSAGES.pending);
     if (u.status !== 1) throw invalidGrant(AUTH_MESSAGES.disabled);
-    return this.startSession(oauth, u, {});
+    return this.startSession(oauth, u, {}, origin);
   }
 
-  private async startSession(oauth: OAuthClient, u: UserRow, choice: SwitchChoice): Promise<TokenResponse> {
+  private async startSession(oauth: OAuthClient, u: UserRow, choice: SwitchChoice, origin: SessionOrigin): Promise<TokenResponse> {
     const { deptId, roleId } = this.choose(u, choice);
     const sid = randomUUID();
     await this.db.insert(session).values({
@@ -118,6 +125,8 @@ export class LoginService {
       deptId,
       roleId,
       expiresAt: new Date(Date.now() + oauth.refreshTokenValidity * 1000),
+      ip: origin.ip,
+      userAgent: origin.userAgent,
     });
     return this.issue(this.db, oauth, u, sid, deptId, roleId);
   }

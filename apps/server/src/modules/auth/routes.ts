@@ -5,6 +5,7 @@ import { ClientAuth } from './client-auth';
 import { grantFor } from './grant';
 import { loginPageRoutes } from './login-page-routes';
 import { LoginService } from './login-service';
+import { qrLoginRoutes } from './qr-login';
 import { sessionRoutes } from './session-routes';
 import { SocialLogin } from './social';
 import { socialRoutes } from './social-routes';
@@ -22,11 +23,13 @@ export function authRoutes(ctx: AppContext) {
     const captchas = new CaptchaService(db, ctx.config.captchaFixedCode);
     const logins = new LoginService(db, ctx.tokens, ctx.sessions, ctx.config);
     const social = new SocialLogin(db, ctx.config);
-    const grant = grantFor({ config: ctx.config, captchas, clients: new ClientAuth(db), logins, social });
+    const clients = new ClientAuth(db);
+    const grant = grantFor({ config: ctx.config, captchas, clients, logins, social });
 
     tokenRoutes(app, ctx, grant);
     loginPageRoutes(app, ctx, captchas);
     socialRoutes(app, social);
     sessionRoutes(app, ctx, logins);
+    qrLoginRoutes(app, ctx, { clients, logins });
   };
 }

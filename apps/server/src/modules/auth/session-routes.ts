@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { callerRow } from '../../platform/caller-row';
-import { EmptyEnvelope, Envelope, idStr, ok } from '../../platform/envelope';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { session } from '../../db/schema/index';
+import { EmptyEnvelope, Envelope, formatTime, idStr, notFound, ok } from '../../platform/envelope';
 import type { LoginService } from './login-service';
 
 // What a signed-in session asks about itself: is the token alive, who am I, log me out, drop cached grants.
@@ -62,6 +64,53 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext, logins: Log
     handler: async (req) => {
       await logins.revoke(caller(req).sessionId);
       return ok(true);
+    },
+  });
+
+  const MySession = Type.Object({
+    uuid: Type.String(),
+    ip: Type.String(),
+    userAgent: Type.String(),
+    createTime: Type.String(),
+    expireTime: Type.String(),
+    current: Type.Boolean({ description: '发出本次请求的会话' }),
+  });
+  app.get('/us-auth/oauth/sessions', {
+    schema: { tags: ['认证'], summary: '我的会话: 未退出、未过期的登录 (新的在前)', response: { 200: Envelope(Type.Array(MySession)) } },
+    config: { signedIn: true },
+    handler: async (req) => {
+      const me = caller(req);
+      const rows = await db
+        .select()
+        .from(session)
+        .where(and(eq(session.userId, me.userId), eq(session.tenantId, me.tenantId), isNull(session.revokedAt), gt(session.expiresAt, new Date())))
+        .orderBy(desc(session.createTime))
+        .limit(100);
+      return ok(
+        rows.map((s) => ({ uuid: s.id, ip: s.ip, userAgent: s.userAgent, createTime: formatTime(s.createTime), expireTime: formatTime(s.expiresAt), current: s.id === me.sessionId })),
+      );
+    },
+  });
+
+  app.get('/us-auth/oauth/logoutByUuid', {
+    schema: {
+      tags: ['认证'],
+      summary: '退出我的某个会话 (uuid: 会话 id, 见 sessions)',
+      querystring: Type.Object({ uuid: Type.String({ format: 'uuid' }) }),
+      response: { 200: EmptyEnvelope },
+    },
+    config: { signedIn: true, fieldMessages: { uuid: { label: '会话' } } },
+    handler: async (req) => {
+      const me = caller(req);
+      const { uuid } = req.query as { uuid: string };
+      const [mine] = await db
+        .select({ id: session.id })
+        .from(session)
+        .where(and(eq(session.id, uuid), eq(session.userId, me.userId), eq(session.tenantId, me.tenantId), isNull(session.revokedAt)))
+        .limit(1);
+      if (!mine) throw notFound('会话不存在或已退出');
+      await logins.revoke(uuid);
+      return ok(true, '操作成功!');
     },
   });
 

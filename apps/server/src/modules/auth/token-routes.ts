@@ -26,7 +26,7 @@ const asOAuth = (reply: FastifyReply, err: unknown) => {
 };
 
 /** A refused grant as the envelope the JSON endpoints answer with. */
-const asEnvelope = (reply: FastifyReply, err: unknown) => {
+export const asEnvelope = (reply: FastifyReply, err: unknown) => {
   if (err instanceof GrantError) return reply.status(err.status).send({ code: err.status, success: false, data: null, msg: err.message });
   throw err;
 };
@@ -99,6 +99,27 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext, grant: Grant)
     handler: async (req, reply) => {
       try {
         return ok(await grant(req, { ...(req.body as TokenParams), grant_type: 'refresh_token' }));
+      } catch (err) {
+        return asEnvelope(reply, err);
+      }
+    },
+  });
+
+  // the family's other refresh call: the refresh token as `refresh`, in the body or the query string
+  const Refresh = Type.Object({ refresh: Type.String({ minLength: 1, maxLength: 256 }), tenantId: Type.Optional(Type.String({ maxLength: 12 })) });
+  app.post('/us-auth/oauth/token/refresh', {
+    schema: {
+      tags: ['认证'],
+      summary: '刷新令牌 (refresh: 刷新令牌; 同 customRefreshToken)',
+      body: Type.Optional(Type.Partial(Refresh)),
+      querystring: Type.Partial(Refresh),
+      response: { 200: Envelope(TokenBody), 400: EmptyEnvelope, 401: EmptyEnvelope },
+    },
+    config: { public: true, rateLimit: loginLimit, fieldMessages: { refresh: { label: '刷新令牌' } } },
+    handler: async (req, reply) => {
+      const p = { ...(req.query as Partial<typeof Refresh.static>), ...(req.body as Partial<typeof Refresh.static> | undefined) };
+      try {
+        return ok(await grant(req, { refresh_token: p.refresh, tenantId: p.tenantId, grant_type: 'refresh_token' }));
       } catch (err) {
         return asEnvelope(reply, err);
       }

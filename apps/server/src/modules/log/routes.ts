@@ -30,6 +30,8 @@ export function logRoutes(ctx: AppContext) {
             serviceId: 'shell',
             logLevel: e.type,
             logData: e,
+            message: e.message,
+            stack: e.stack ?? '',
             requestUri: e.url,
             userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
             remoteIp: req.ip,

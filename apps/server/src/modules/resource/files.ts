@@ -8,6 +8,8 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, Envelope, forbidden, idStr, notFound, ok } from '../../platform/envelope';
 import { tenantScope, visible } from '../../platform/scope';
+import { storedFileError } from '../../platform/file-intake';
+import { FILE_KINDS, kindOfName, MARKUP } from '../../platform/file-kinds';
 import { attachmentDisposition, FILE_LINK_PATH, storedFile } from '../../platform/storage';
 
 /** The first bytes decide the type, not the name or the header the browser sent. */
@@ -17,26 +19,10 @@ function imageKind(b: Buffer): { ext: string; mime: string } | null {
   return null;
 }
 
-/** How the stored kinds are served: pictures inline, files (exports) as downloads. */
-const SERVED: Record<string, { mime: string; inline: boolean }> = {
-  png: { mime: 'image/png', inline: true },
-  jpg: { mime: 'image/jpeg', inline: true },
-  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', inline: false },
-};
-
 /** Names browsers and older clients give the same two types. */
 const MIME_ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'image/x-png': 'image/png' };
 
-/**
- * Markup anywhere in the bytes: the start of an element a browser would run or render as
- * a page (<script, <html, <svg, <iframe …), an XML prolog or a doctype. A picture holding
- * such text is a polyglot made to be read as HTML or SVG by something that sniffs; the
- * names are long enough (and need a delimiter after them) that compressed pixels do not
- * spell one by chance.
- */
-const MARKUP = /<(?:script|html|svg|body|head|iframe|frame|frameset|object|embed|applet|meta|link|style|title|base|form|img|image|math|xsl:[a-z]+|x:script|!doctype|\?xml)[\s/>]/i;
-
-/** Why the bytes are not a picture of the claimed type, or null: magic bytes, claimed type, no markup anywhere. */
+/** Why the bytes are not a picture of the claimed type, or null: magic bytes, claimed type, no markup anywhere (MARKUP, as every uploaded picture). */
 export function pictureError(bytes: Buffer, claimedType: string): string | null {
   const kind = imageKind(bytes);
   const claimed = claimedType.toLowerCase().split(';')[0].trim();
@@ -191,13 +177,27 @@ export function fileRoutes(ctx: AppContext) {
         // the file must be one the tenant uploaded (and not removed): a link to another
         // tenant's file, signed because someone stored it in their own record, serves nothing
         const [row] = await db
-          .select({ id: attach.id, originalName: attach.originalName })
+          .select({ id: attach.id, originalName: attach.originalName, attachSize: attach.attachSize })
           .from(attach)
           .where(visible(attach, tenantScope(granted.tenantId), eq(attach.name, granted.name)))
           .limit(1);
-        const found = row ? await ctx.store.get(granted.name) : null;
+        const ext = kindOfName(granted.name);
+        let found = row ? await ctx.store.get(granted.name) : null;
+        if (found && ext && found.size !== row.attachSize) {
+          // bytes this server has not checked: a browser's PUT to a presigned S3 address (recorded
+          // with size 0 when it was signed), or an object replaced since. Checked once, as an
+          // upload is; a file that fails is removed, one that passes is recorded with its size.
+          const refused = await storedFileError(found.stream, ext, ctx.config.uploadMaxBytes);
+          if (refused) {
+            await ctx.store.remove(granted.name);
+            await db.update(attach).set({ isDeleted: 1, updateTime: new Date() }).where(eq(attach.id, row.id));
+            throw refused;
+          }
+          await db.update(attach).set({ attachSize: found.size, updateTime: new Date() }).where(eq(attach.id, row.id));
+          found = await ctx.store.get(granted.name);
+        }
         if (!found) throw notFound('文件不存在');
-        const kind = SERVED[granted.name.slice(granted.name.lastIndexOf('.') + 1)];
+        const kind = ext ? FILE_KINDS[ext] : undefined;
         const maxAge = Math.max(0, granted.expires - Math.floor(Date.now() / 1000));
         // pictures are shown where they are linked; anything else is saved under the name it was made with
         if (!kind?.inline) reply.header('content-disposition', attachmentDisposition(row.originalName));

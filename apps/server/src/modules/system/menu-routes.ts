@@ -1,8 +1,10 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SUBSCRIBE_MESSAGES } from '@wb/contracts/resources/subscription';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { Envelope, notFound, ok } from '../../platform/envelope';
+import { Envelope, forbidden, notFound, ok } from '../../platform/envelope';
+import { OpenedSystems } from '../../platform/subscription';
 import { MenuCache } from './menu-cache';
 import { IdText } from '../../platform/input-types';
 
@@ -58,6 +60,8 @@ const sendJson = (reply: FastifyReply, json: string) =>
 export function menuRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const menus = new MenuCache(ctx.database.db);
+    // a project account's subscription packages name the systems (top menus) it may open
+    const opened = new OpenedSystems(ctx.database.db, ctx.changes);
     // menus, top menus and new tenants' top menus show on the next request, on every instance
     for (const topic of ['menus', 'tenants'] as const) ctx.changes.on(topic, () => menus.invalidate());
     app.addSchema(MenuNodeSchema);
@@ -68,7 +72,8 @@ export function menuRoutes(ctx: AppContext) {
       handler: async (req) => {
         const me = caller(req);
         const { menuIds } = await ctx.access.grants(me.roleIds);
-        return ok(await menus.topMenus(me.tenantId, menuIds));
+        const systems = await opened.of(me.tenantId, me.roleIds);
+        return ok((await menus.topMenus(me.tenantId, menuIds)).filter((top) => !systems || systems.has(Number(top.id))));
       },
     });
 
@@ -83,6 +88,8 @@ export function menuRoutes(ctx: AppContext) {
       handler: async (req, reply) => {
         const me = caller(req);
         const { topMenuId } = req.query as { topMenuId?: string };
+        const systems = topMenuId ? await opened.of(me.tenantId, me.roleIds) : undefined;
+        if (systems && !systems.has(Number(topMenuId))) throw forbidden(SUBSCRIBE_MESSAGES.systemClosed.zh);
         const tree = await menus.tree(me.tenantId, await ctx.access.grants(me.roleIds), { topMenuId: topMenuId ? Number(topMenuId) : undefined, category: 1 });
         if (!tree) throw notFound('顶部菜单不存在');
         return sendJson(reply, tree);

@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest, EmptyEnvelope, Envelope, formatTime, idStr, notFound, ok, pageOf, PageOf } from '../../platform/envelope';
 import { IdText, requestValues } from '../../platform/input-types';
+import { signalNotice } from '../../platform/notices';
 
 /**
  * Announcements: drafts until published; the platform's own tenant alone publishes to every
@@ -25,14 +26,28 @@ export function systemNotifyOptions(ctx: AppContext): ResourceOptions {
     },
     actions: {
       async publish({ scope, keys, store }) {
-        await db
+        const published = await db
           .update(systemNotify)
           .set({ publishStatus: 1, publishTime: new Date(), updateTime: new Date() })
-          .where(store.where(scope, inArray(systemNotify.id, keys as number[])));
+          .where(store.where(scope, inArray(systemNotify.id, keys as number[])))
+          .returning({ tenantId: systemNotify.tenantId, targetType: systemNotify.targetType, roleId: systemNotify.roleId });
+        for (const n of published)
+          await signalNotice(ctx.changes, db, {
+            kind: 'announcement',
+            tenantId: n.targetType === NOTIFY_TARGET.allTenants ? '*' : n.tenantId,
+            roleIds: n.targetType === NOTIFY_TARGET.roles ? n.roleId.split(',').filter(Boolean).map(Number) : undefined,
+          });
       },
     },
   };
 }
+
+/** A reminder written (by an administrator or a flow) reaches its user's open notice streams. */
+export const messageNotifyOptions = (ctx: AppContext): ResourceOptions => ({
+  hooks: {
+    afterSubmit: ({ db }, row) => signalNotice(ctx.changes, db, { kind: 'reminder', tenantId: String(row.tenantId), userId: Number(row.userId) }),
+  },
+});
 
 /** The published announcements `me` is among the audience of. */
 function forReader(me: AuthUser): SQL {

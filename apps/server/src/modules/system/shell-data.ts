@@ -65,6 +65,8 @@ export function shellDataRoutes(ctx: AppContext) {
       },
     });
 
+    /** The old platform's address is the parameter third.system.oldYc */
+    const OLD_PLATFORM = 'oldYc';
     /** A one-minute signed ticket for the caller into a third-party system configured as a param of the tenant. */
     const ssoUrl = async (req: FastifyRequest, code: string, extra: Record<string, string>) => {
       const { tenantId, account, userId } = caller(req);
@@ -95,6 +97,12 @@ export function shellDataRoutes(ctx: AppContext) {
         const q = req.query as { systemType: string; parkCode?: string };
         return ok(await ssoUrl(req, q.systemType, { parkCode: q.parkCode ?? '' }));
       },
+    });
+
+    app.get('/us-auth/oauth/ssoOldYc', {
+      schema: { tags: ['认证'], summary: '旧平台单点登录地址 (参数 third.system.oldYc, 一分钟有效的票据)', response: { 200: Envelope(Type.String()) } },
+      config: { signedIn: true },
+      handler: async (req) => ok(await ssoUrl(req, OLD_PLATFORM, {})),
     });
 
     app.get('/us-user/redirectToThirdSystem', {

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_TENANT_ID } from '@wb/contracts/constants';
 import type { Db } from '../../db/client';
-import { dept, dictBiz, menu, param, role, roleMenu, subApp, tenantPackage, topMenu, topMenuSetting, user } from '../../db/schema/index';
+import { dept, dictBiz, flowDefinition, flowDeployment, menu, param, role, roleMenu, subApp, tenantPackage, topMenu, topMenuSetting, user } from '../../db/schema/index';
 import { hashPassword } from '../../platform/passwords';
 
 /** The tenant administrator's first password when the default tenant sets none. */
@@ -22,7 +22,7 @@ export async function templateParam(db: Db, key: string): Promise<string | undef
  * the roles 超级管理员 (administrator) and 用户 (user), the account `admin` with the initial password
  * (`tenant.default.password` of the default tenant, else `account.initPassword`), the
  * administrators granted every menu the package allows (every menu without a package), and copies
- * of the default tenant's parameters, top menus, sub-app registry and business dictionaries.
+ * of the default tenant's parameters, top menus, sub-app registry, business dictionaries and processes.
  */
 export async function setUpTenant(tx: Db, t: { tenantId: string; tenantName: string; packageId: number | null }, operator: number): Promise<void> {
   const audit = { createUser: operator, updateUser: operator };
@@ -101,5 +101,28 @@ export async function setUpTenant(tx: Db, t: { tenantId: string; tenantName: str
       .returning({ id: dictBiz.id });
     const items = dicts.filter((d) => d.parentId === id);
     if (items.length) await tx.insert(dictBiz).values(items.map(({ id: _, ...d }) => ({ ...d, parentId: copy.id, tenantId: t.tenantId })));
+  }
+  // the processes of the default tenant (their latest versions, the leave process among them), as version 1
+  const definitions = await tx
+    .select()
+    .from(flowDefinition)
+    .where(and(eq(flowDefinition.tenantId, DEFAULT_TENANT_ID), eq(flowDefinition.deleted, false)))
+    .orderBy(desc(flowDefinition.version));
+  const latest = definitions.filter((d, i) => definitions.findIndex((x) => x.processKey === d.processKey) === i);
+  if (latest.length) {
+    const [deployment] = await tx
+      .insert(flowDeployment)
+      .values({
+        tenantId: t.tenantId,
+        name: latest
+          .map((d) => d.name)
+          .join(', ')
+          .slice(0, 255),
+        createUser: operator,
+      })
+      .returning({ id: flowDeployment.id });
+    await tx
+      .insert(flowDefinition)
+      .values(latest.map(({ id: _, createTime: _t, ...d }) => ({ ...d, tenantId: t.tenantId, deploymentId: deployment.id, version: 1, suspensionState: 1 })));
   }
 }

@@ -12,6 +12,7 @@ import { badRequest, EmptyEnvelope, Envelope, notFound, ok } from '../../platfor
 import { hashPassword } from '../../platform/passwords';
 import { logGrants } from '../../platform/grant-log';
 import { checkAccountQuota } from '../../platform/quota';
+import { checkMemberLimits, type Member } from '../../platform/subscription';
 import { liftLocks, lockedAnywhere } from '../../platform/login-limits';
 import { scopeOf, visible, type Scope } from '../../platform/scope';
 import { IdText } from '../../platform/input-types';
@@ -63,10 +64,12 @@ export function userOptions(ctx: AppContext): ResourceOptions {
       },
       // a removed user, or one disabled or given other roles or departments, loses their tokens: this
       // instance checks their sessions afresh at once (SessionCheck compares the token with the user row)
-      async afterSubmit({ db: tx, user: me }, row, isNew) {
+      async afterSubmit({ db: tx, user: me }, row, isNew, existing) {
         // counted again inside the write, where the users an import's batch added before this one count too
         if (isNew) await checkAccountQuota(tx, me.tenantId, true);
         else await ctx.changes.publish(tx, 'users', String(row.id));
+        // the subscription packages of the projects the user's roles now tie them to
+        await checkMemberLimits(tx, me.tenantId, row as unknown as Member, existing as unknown as Member | undefined);
       },
       async afterRemove({ db: tx }, rows) {
         await ctx.changes.publish(tx, 'users', rows.map((r) => String(r.id)).join(','));
@@ -116,7 +119,7 @@ export function userOptions(ctx: AppContext): ResourceOptions {
           throw err;
         });
         const chosen = store.where(scope, inArray(user.id, keys as number[]));
-        const before = await db.select({ id: user.id, tenantId: user.tenantId, roleId: user.roleId }).from(user).where(chosen);
+        const before = await db.select({ id: user.id, tenantId: user.tenantId, roleId: user.roleId, userType: user.userType }).from(user).where(chosen);
         if (!before.length) throw notFound('数据不存在');
         const asIds = (list: string) => list.split(',').filter(Boolean).map(Number);
         await db.transaction(async (tx) => {
@@ -128,6 +131,7 @@ export function userOptions(ctx: AppContext): ResourceOptions {
             before.map((u) => ({ tenantId: u.tenantId, targetType: 'user', targetId: u.id, field: 'role', before: asIds(u.roleId), after: asIds(roleIds) })),
           );
           await ctx.changes.publish(t, 'users', before.map((u) => u.id).join(','));
+          for (const u of before) await checkMemberLimits(t, u.tenantId, { roleId: roleIds, userType: u.userType }, u, 'roleIds');
         });
       },
       async unlock({ scope, keys, store }) {

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { TSchema } from '@sinclair/typebox';
 import ExcelJS from 'exceljs';
@@ -32,7 +33,11 @@ export function xlsxStream(sheet: string, columns: SheetColumn[], batches: Async
   ws.getRow(1).commit();
   void (async () => {
     try {
-      for await (const batch of batches) for (const row of batch) ws.addRow(row).commit();
+      for await (const batch of batches) {
+        for (const row of batch) ws.addRow(row).commit();
+        // the writer does not wait for its reader: a batch at a time, the file's bytes wait in memory only until read
+        while (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      }
       ws.commit();
       await workbook.commit();
     } catch (err) {

@@ -71,7 +71,8 @@ export interface PreparedSubmit {
 export interface ResourceHooks {
   /** may change `values` or refuse with badRequest; `existing` is the stored row of an update */
   beforeSubmit?(ctx: WriteContext, values: Row, existing: Row | undefined): void | Promise<void>;
-  afterSubmit?(ctx: WriteContext, row: Row, isNew: boolean): void | Promise<void>;
+  /** `existing`: the row as it was before an update (what a limit compares the new row with) */
+  afterSubmit?(ctx: WriteContext, row: Row, isNew: boolean, existing: Row | undefined): void | Promise<void>;
   beforeRemove?(ctx: WriteContext, rows: Row[]): void | Promise<void>;
   afterRemove?(ctx: WriteContext, rows: Row[]): void | Promise<void>;
 }
@@ -92,6 +93,11 @@ export interface ResourceOptions {
   computed?: Record<string, (scope: Scope) => SQL>;
   /** schemas of what `computed` adds */
   answers?: Record<string, TSchema>;
+  /**
+   * Records whose detail any signed-in user may read by this unique field (the parameters the
+   * shell reads: the upgrade info); read by id or any other value, the detail needs the menu.
+   */
+  openDetail?: { field: string; values: readonly string[] };
   /** filters beyond the fields' own (a user's dept with its descendants) */
   filters?: Record<string, CustomFilter & { schema: TSchema }>;
   /**
@@ -109,6 +115,14 @@ export interface ResourceOptions {
   /** filters the `tree` call takes besides tenantId (the dictionaries' `code`) */
   treeFilters?: Record<string, { schema: TSchema; where(value: string, store: ResourceStore): SQL | undefined }>;
 }
+
+/** The detail's permission when some records are open to every signed-in user (ResourceOptions.openDetail). */
+const openDetail =
+  ({ field, values }: { field: string; values: readonly string[] }, menu: string) =>
+  (req: FastifyRequest): string | null => {
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    return q.id === undefined && values.includes(q[field] as string) ? null : menu;
+  };
 
 /** A table with a column for every field of the def that is stored: a field missing from the table does not compile. */
 export type TableFor<F> = PgTable & { [K in keyof F as F[K] extends { virtual: true } ? never : K]: PgColumn };
@@ -225,7 +239,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
         querystring: schemas.DetailQuery,
         response: { 200: Envelope(RecordSchema) },
       },
-      config: { permission: menu },
+      config: { permission: options.openDetail ? openDetail(options.openDetail, menu) : menu },
       handler: async (req) => {
         const q = req.query as Record<string, string | undefined>;
         const scope = scopeOf(req);
@@ -279,7 +293,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
       return await tx.transaction(async (sp) => {
         const saved = p.existing ? await store.update(sp as unknown as Db, who.scope, p.existingKey!, p.values, who.user) : await store.insert(sp as unknown as Db, p.values, who.user);
         if (p.existing && p.ancestors !== undefined) await store.moveDescendants(sp as unknown as Db, who.scope, String(p.existingKey), String(p.existing.ancestors ?? ''), p.ancestors);
-        await hooks.afterSubmit?.({ ...ctx, db: sp as unknown as Db }, saved, p.isNew);
+        await hooks.afterSubmit?.({ ...ctx, db: sp as unknown as Db }, saved, p.isNew, p.existing);
         return saved;
       });
     } catch (err) {

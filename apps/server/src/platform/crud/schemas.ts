@@ -114,7 +114,8 @@ export function resourceSchemas(def: AnyResourceDef, extras: SchemaExtras = {}) 
   const DetailQuery = Type.Object({
     id: Type.Optional(keyText(def)),
     ...(key !== 'id' ? { [key]: Type.Optional(keyText(def)) } : {}),
-    ...Object.fromEntries((def.unique ?? []).map((u) => [u.field, Type.Optional(Type.String({ maxLength: 255 }))])),
+    // a unique ref (a project's one package) is looked up by an id, as its column holds one
+    ...Object.fromEntries((def.unique ?? []).map((u) => [u.field, Type.Optional(def.fields[u.field].kind === 'ref' ? IdText() : Type.String({ maxLength: 255 }))])),
   });
 
   // addOnly fields are required when adding only: the handler checks that

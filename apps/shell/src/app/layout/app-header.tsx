@@ -11,6 +11,7 @@ import { useLogout } from '../../features/auth/use-logout';
 import { ErrorLogBadge } from '../../features/error-log/error-log-badge';
 import { ExportIndicator } from '../../features/micro-apps/export-indicator';
 import { NoticeBell } from '../../features/notices/notice-bell';
+import { UpgradeNoticeLink } from '../../features/upgrade-notice/upgrade-notice-link';
 import { HeaderLinks } from '../../features/header-links/header-links';
 import { lockScreen } from '../../features/lock/lock-actions';
 import { MenuAutocomplete } from '../../features/menu/menu-autocomplete';
@@ -29,8 +30,10 @@ const LockPasswordDialog = lazy(() => import('../../features/lock/lock-password-
 const MenuSearchDialog = lazy(() => import('../../features/menu/menu-search-dialog'));
 const ErrorLogDialog = lazy(() => import('../../features/error-log/error-log-dialog'));
 const DownloadsDrawer = lazy(() => import('../../features/downloads/downloads-drawer'));
+const PackageDialog = lazy(() => import('../../features/subscription/package-dialog'));
+const ExpiryReminder = lazy(() => import('../../features/subscription/expiry-reminder'));
 
-type Dialog = 'password' | 'identity' | 'lock' | 'search' | 'errorLog' | 'downloads';
+type Dialog = 'package' | 'password' | 'identity' | 'lock' | 'search' | 'errorLog' | 'downloads';
 
 function DefaultLogo() {
   return (
@@ -55,7 +58,7 @@ interface Props {
 /**
  * Top header: logo (the project's, else the default; back to
  * the workbench), project picker, top menu, menu search, business systems,
- * error log, theme, language and the user menu with its dialogs.
+ * error log, theme, language and the user menu with its dialogs; the subscription expiry reminder.
  * Memoised, and it navigates without react-router's hook (which renders again on every
  * location): a tab switch does not render the header again unless `atHome` changes.
  */
@@ -116,6 +119,7 @@ export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, 
         {screen >= 3 && <MenuAutocomplete topMenus={topMenus} routesByTop={routesByTop} onOpen={openSearchEntry} />}
         <SearchButton onOpen={() => setDialog('search')} />
         <HeaderLinks projectId={project.list.length ? project.id : undefined} values={values} />
+        <UpgradeNoticeLink wide={screen >= 3} />
         <NoticeBell />
         <ExportIndicator onOpen={() => setDialog('downloads')} />
         <ErrorLogBadge onOpen={() => setDialog('errorLog')} />
@@ -124,12 +128,17 @@ export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, 
         <UserMenu onAction={onUserAction} compact={screen < 2} />
       </div>
       <Suspense fallback={null}>
+        {dialog === 'package' && <PackageDialog onClose={close} />}
         {dialog === 'password' && <ChangePasswordDialog onClose={close} />}
         {dialog === 'identity' && <SwitchIdentityDialog onClose={close} />}
         {dialog === 'lock' && <LockPasswordDialog onClose={close} />}
         {dialog === 'search' && <MenuSearchDialog topMenus={topMenus} routesByTop={routesByTop} onOpen={openSearchEntry} onClose={close} />}
         {dialog === 'errorLog' && <ErrorLogDialog onClose={close} />}
         {dialog === 'downloads' && <DownloadsDrawer onClose={close} />}
+      </Suspense>
+      {/* its own boundary: a dialog loading above never suspends it; it checks the package's end at mount and every ten minutes */}
+      <Suspense fallback={null}>
+        <ExpiryReminder />
       </Suspense>
     </header>
   );

@@ -32,6 +32,16 @@ describe('current page → tab', () => {
     expect(describePage('/vue2/dialog', '', apps)).toBeUndefined();
   });
 
+  it("gives each of the flow's process pages under /work a tab of its own, no menu needed", () => {
+    expect(describePage('/work/process/leave/form/Leave%3A1', '', routes)).toMatchObject({
+      isTab: true,
+      tab: { label: '请假申请', labelKey: 'menu.leaveForm', value: '/work/process/leave/form/Leave%3A1', closable: true },
+    });
+    expect(describePage('/work/process/leave/handle/1/2/3', '', routes)?.tab).toMatchObject({ label: '请假审批', value: '/work/process/leave/handle/1/2/3' });
+    expect(describePage('/work/process/leave/detail/2/3', '', routes)?.tab).toMatchObject({ label: '请假详情', value: '/work/process/leave/detail/2/3' });
+    expect(describePage('/work/process/leave/detail/2', '', routes)).toBeUndefined();
+  });
+
   it('does not open a tab for meta.isTab === false', () => {
     expect(describePage('/system/hidden', '', routes)?.isTab).toBe(false);
   });

@@ -3,6 +3,7 @@ import { FIRST_PAGE } from '@wb/contracts/constants';
 import type { Tab } from '../../shared/session-store';
 import { IFRAME_ROUTE, findMenuInRoutes, flattenMenus, normalizePath } from '../../features/menu/menu-resolution';
 import { menuLabelKey } from '../../features/menu/menu-label';
+import { leaveTabOf } from '../../features/flow/process-paths';
 import { HOME_TAB } from './tab-rules';
 
 /** Pages of the shell itself, each with its tab label. */
@@ -12,6 +13,7 @@ const SHELL_PAGES: Record<string, { label: string; labelKey: string }> = {
   '/dict-horizontal/index': { label: '字典管理', labelKey: 'menu.dictHorizontal' },
   '/dict-vertical/index': { label: '字典管理', labelKey: 'menu.dictVertical' },
   '/test/index': { label: '系统自检', labelKey: 'menu.selfCheck' },
+  '/updateAnnouncement': { label: '更新公告', labelKey: 'menu.updateAnnouncement' },
 };
 
 /** What the current address is, for its tab and the page title. */
@@ -48,6 +50,9 @@ export function describePage(pathname: string, search: string, routesByTop: Reco
   }
   const shellPage = SHELL_PAGES[path];
   if (shellPage) return { tab: { label: shellPage.label, labelKey: shellPage.labelKey, value: path, query: '', closable: true }, isTab: true };
+  // the flow's process pages: a tab each (one request's form, one task, one detail)
+  const processPage = leaveTabOf(path);
+  if (processPage) return { tab: { ...processPage, value: path, query: search, closable: true }, isTab: true };
   if (path.startsWith('/myiframe')) {
     const params = new URLSearchParams(search);
     const label = params.get('name') || params.get('src') || IFRAME_ROUTE;

@@ -1,6 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Avatar, Button, Dropdown, Popover, Tooltip } from 'antd';
-import { BgColorsOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, SearchOutlined, SwapOutlined, UserOutlined, KeyOutlined, IdcardOutlined } from '@ant-design/icons';
+import {
+  BgColorsOutlined,
+  GiftOutlined,
+  GlobalOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  SearchOutlined,
+  SwapOutlined,
+  UserOutlined,
+  KeyOutlined,
+  IdcardOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session-store';
 import { LANGUAGES, currentLanguage, setLanguage, type Language } from '../../shared/i18n/i18n';
@@ -25,9 +36,9 @@ export function LanguageMenu() {
   );
 }
 
-export type UserAction = 'info' | 'password' | 'identity' | 'lock' | 'logout';
+export type UserAction = 'info' | 'package' | 'password' | 'identity' | 'lock' | 'logout';
 
-/** User dropdown: personal info, change password, switch dept/role, lock screen, log out. */
+/** User dropdown: personal info, my package, change password, switch dept/role, lock screen, log out. */
 export function UserMenu({ onAction, compact }: { onAction: (action: UserAction) => void; compact: boolean }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.userInfo);
@@ -39,6 +50,7 @@ export function UserMenu({ onAction, compact }: { onAction: (action: UserAction)
           { key: 'name', label: name, disabled: true },
           { type: 'divider' },
           { key: 'info', label: t('header.info'), icon: <IdcardOutlined /> },
+          { key: 'package', label: t('header.myPackage'), icon: <GiftOutlined /> },
           { key: 'password', label: t('header.changePassword'), icon: <KeyOutlined /> },
           { key: 'identity', label: t('header.switchIdentity'), icon: <SwapOutlined /> },
           { key: 'lock', label: t('header.lock'), icon: <LockOutlined /> },

@@ -28,6 +28,7 @@ import { useSubAppRoute } from '../../features/micro-apps/use-sub-app-route';
 import { normalizePrefix, SUB_APP_MOVE } from '../../features/micro-apps/registry';
 import { sidebarHidden } from './sidebar-rules';
 import { openTab, tabKey, tabLabel, withHome } from './tab-rules';
+import { recordMenuUse } from '../../features/home/menu-use';
 import { useOpenMenu } from './use-open-menu';
 import { useQueryActions } from './use-query-actions';
 import { useTopMenuSync } from './use-top-menu-sync';
@@ -95,6 +96,8 @@ function ShellLayout() {
     if (!openedTab) return;
     const session = useSession.getState();
     session.setTabs(openTab(session.tabs, openedTab));
+    // what the user opens, counted for the workbench's shortcuts
+    if (page?.menu) recordMenuUse(page.menu, openedTab.value);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the tab's identity, as said above
   }, [openedKey]);
 

@@ -3,11 +3,20 @@ import { fixedPages } from '../page-registry';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/session-store';
 import type { MenuIndex } from '../../features/menu/use-menu-index';
-import { findTopMenuForPath, normalizePath, retryLookup } from '../../features/menu/menu-resolution';
+import { findTopMenuForPath, isShellOwnedPath, normalizePath, retryLookup } from '../../features/menu/menu-resolution';
 
 /** Shell routes that belong to no top menu. */
 export function isShellRoute(path: string): boolean {
-  return path === '/' || path === '/wel' || path.startsWith('/wel/') || path.startsWith('/myiframe') || path === '/info/index' || path === '/logs' || path in fixedPages;
+  return (
+    path === '/' ||
+    path === '/wel' ||
+    path.startsWith('/wel/') ||
+    path.startsWith('/myiframe') ||
+    path === '/info/index' ||
+    path === '/logs' ||
+    path in fixedPages ||
+    isShellOwnedPath(path)
+  );
 }
 
 /**

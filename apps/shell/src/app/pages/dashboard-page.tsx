@@ -1,12 +1,14 @@
-import { Card, Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
+import { PageLoading } from '../../shared/ui/page-loading';
 
-/** /wel/dashboard: the console, reachable by address only (hidden from the menu). */
+// the charts bring ECharts: a chunk of their own, loaded with this page only
+const ConsoleCharts = lazy(() => import('../../features/home/console-charts'));
+
+/** /wel/dashboard: the console, charts of the figures the home shows (reachable by address, hidden from the menu). */
 export default function DashboardPage() {
-  const { t } = useTranslation();
   return (
-    <Card title={t('menu.dashboard')}>
-      <Empty description={t('page.dashboardDesc')} />
-    </Card>
+    <Suspense fallback={<PageLoading />}>
+      <ConsoleCharts />
+    </Suspense>
   );
 }

@@ -1,16 +1,25 @@
 import { lazy, Suspense } from 'react';
-import { Card, Descriptions, Typography } from 'antd';
+import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session-store';
 import { useProject } from '../../features/project-picker/project-store';
 import { mapZoom } from '../../features/project-picker/project-choice';
 import { projectDetailQuery } from '../../features/project-picker/api/project-detail';
+import { HomeNotices } from '../../features/home/home-notices';
+import { KeyFigures } from '../../features/home/key-figures';
+import { RunningJobs } from '../../features/home/running-jobs';
+import { Shortcuts } from '../../features/home/shortcuts';
+import { TodoCard } from '../../features/home/todo-card';
+import '../../features/home/home.css';
 
 // the guide (a carousel or a tour) comes with its own chunk, after the page
 const ReleaseGuide = lazy(() => import('../../features/guide/release-guide'));
 
-/** /wel/index, the workbench home and fixed first tab: who is signed in and which project is selected. */
+/**
+ * /wel/index, the workbench home and fixed first tab: who is signed in and where, the current
+ * project's figures, the menus the user opens most, their tasks (我的待办), notices and running jobs.
+ */
 export default function WelcomePage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.userInfo);
@@ -20,25 +29,38 @@ export default function WelcomePage() {
   const zoom = mapZoom(project.id);
   const chosen = project.list.length > 0;
   return (
-    <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('page.welcome', { name })}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('page.welcomeDesc')}</Typography.Paragraph>
-      <Descriptions
-        column={{ xs: 1, md: 2, xl: 3 }}
-        items={[
-          { key: 'tenant', label: t('page.tenant'), children: user?.tenant_id || '-' },
-          { key: 'role', label: t('page.role'), children: user?.role_name || '-' },
-          { key: 'project', label: t('page.project'), children: chosen ? project.name : t('project.placeholder') },
-          { key: 'city', label: t('page.city'), children: detail.data?.cityName || project.projectCity || '-' },
-          { key: 'company', label: t('page.company'), children: detail.data?.companyName || '-' },
-          { key: 'zoom', label: t('page.mapLevel'), children: chosen ? t('page.mapLevelValue', { zoom: zoom.zoom, level: zoom.level }) : '-' },
-        ]}
-      />
+    <div className="wb-home">
+      <Card>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t('page.welcome', { name })}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('page.welcomeDesc')}</Typography.Paragraph>
+        <Descriptions
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[
+            { key: 'tenant', label: t('page.tenant'), children: user?.tenant_id || '-' },
+            { key: 'role', label: t('page.role'), children: user?.role_name || '-' },
+            { key: 'project', label: t('page.project'), children: chosen ? project.name : t('project.placeholder') },
+            { key: 'city', label: t('page.city'), children: detail.data?.cityName || project.projectCity || '-' },
+            { key: 'company', label: t('page.company'), children: detail.data?.companyName || '-' },
+            { key: 'zoom', label: t('page.mapLevel'), children: chosen ? t('page.mapLevelValue', { zoom: zoom.zoom, level: zoom.level }) : '-' },
+          ]}
+        />
+      </Card>
+      <KeyFigures projectId={project.id} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <Shortcuts />
+        </Col>
+        <Col xs={24} xl={12}>
+          <RunningJobs />
+        </Col>
+      </Row>
+      <TodoCard />
+      <HomeNotices />
       <Suspense fallback={null}>
         <ReleaseGuide />
       </Suspense>
-    </Card>
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { profileQuery, updateProfile, type ProfileUpdate } from './api/profile';
 import { uploadAvatar } from './api/upload-avatar';
 import { resourceUrl } from '../../shared/resource-url';
 import { avatarFileError } from './avatar-rules';
+import { MySessions } from './my-sessions';
 import { PasswordForm } from './password-form';
 import './info-page.css';
 
@@ -121,7 +122,7 @@ function InfoForm() {
   );
 }
 
-/** /info/index: personal info with two tabs, info and change password. */
+/** /info/index: personal info with the spec's two tabs, info and change password, and the user's sessions. */
 export default function InfoPage() {
   const { t } = useTranslation();
   return (
@@ -138,6 +139,7 @@ export default function InfoPage() {
               </div>
             ),
           },
+          { key: 'sessions', label: t('info.tabSessions'), children: <MySessions /> },
         ]}
       />
     </Card>

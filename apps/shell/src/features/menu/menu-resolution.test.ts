@@ -8,6 +8,7 @@ import {
   effectivePath,
   iframeDecision,
   iframeLink,
+  isShellOwnedPath,
   menuQueryString,
   menuTarget,
   retryLookup,
@@ -66,6 +67,18 @@ describe('path → top menu', () => {
   it('finds nothing for a path in no menu', () => {
     expect(findTopMenuForPath('/nowhere', topMenus, routesByTop)).toBeUndefined();
     expect(findTopMenuForPath('/systemx', topMenus, routesByTop)).toBeUndefined();
+  });
+
+  it("keeps the flow's process pages under /work in the shell, not in the work sub-app", () => {
+    expect(subAppPrefixOf('/work/process/leave/form/Leave%3A1%3Aabc')).toBeUndefined();
+    expect(subAppPrefixOf('/work/process/leave/handle/1/2/3')).toBeUndefined();
+    expect(subAppPrefixOf('/work/process/leave/detail/2/3/')).toBeUndefined();
+    expect(isShellOwnedPath('/work/process/leave/detail/2/3')).toBe(true);
+    // the prefix alone, and neighbours that only start alike, stay the sub-app's
+    expect(subAppPrefixOf('/work/process')).toBe('/work');
+    expect(subAppPrefixOf('/work/processes/x')).toBe('/work');
+    expect(subAppPrefixOf('/work/core/project')).toBe('/work');
+    expect(isShellOwnedPath('/work/core/project')).toBe(false);
   });
 
   it('does not mistake a path sharing a prefix for a sub-application', () => {

@@ -1,5 +1,6 @@
 import type { MenuNode, TopMenu } from '@wb/contracts/menu';
 import { SUBAPP_MOUNT_PREFIXES } from '@wb/contracts/constants';
+import { PROCESS_PATH_PREFIX } from '../flow/process-paths';
 import { fillPlaceholders, type PlaceholderValues } from '../../shared/placeholders';
 
 /** Pure rules that map the server's menus to places in the shell. */
@@ -151,9 +152,22 @@ export function findMenuByPath(nodes: MenuNode[], path: string): MenuNode | unde
   return flattenMenus(nodes).find(({ node }) => !opensInIframe(node.path ?? '') && normalizePath(node.path ?? '') === wanted)?.node;
 }
 
-/** The sub-application mount prefix a path lives under, if any (contracts SUBAPP_MOUNT_PREFIXES). */
+/**
+ * Paths under a sub-app's mount prefix that are pages of the shell itself, in its layout with a
+ * tab: the flow's process pages (/work/process/leave/form/…, admin spec §2 'Leave process routes').
+ */
+export const SHELL_PATH_PREFIXES: readonly string[] = [PROCESS_PATH_PREFIX];
+
+/** A page of the shell although a sub-app's prefix holds it: no sub-app is mounted for it. */
+export function isShellOwnedPath(path: string): boolean {
+  const p = `${normalizePath(path)}/`;
+  return SHELL_PATH_PREFIXES.some((prefix) => p.startsWith(prefix) && p.length > prefix.length);
+}
+
+/** The sub-application mount prefix a path lives under, if any (contracts SUBAPP_MOUNT_PREFIXES), except the shell's own pages there. */
 export function subAppPrefixOf(path: string): string | undefined {
   const p = normalizePath(path);
+  if (isShellOwnedPath(p)) return undefined;
   return SUBAPP_MOUNT_PREFIXES.find((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 }
 

@@ -51,6 +51,12 @@ describe('registry → descriptor for a path', () => {
     expect(descriptorForPath(registry, '/system/param')).toBeUndefined();
   });
 
+  it("leaves the flow's process pages under /work to the shell", () => {
+    expect(descriptorForPath(registry, '/work/process/leave/form/Leave%3A1%3Aabc')).toBeUndefined();
+    expect(descriptorForPath(registry, '/work/process/leave/handle/1/2/3')?.serviceName).toBeUndefined();
+    expect(descriptorForPath(registry, '/work/core/project')?.serviceName).toBe('work');
+  });
+
   it('picks among apps sharing a prefix by the menu serviceName, then by defaultPath, else the first', () => {
     expect(descriptorForPath(registry, '/cruiser/laborOperations/laborWorkInfo')?.serviceName).toBe('labor');
     expect(descriptorForPath(registry, '/cruiser/mechanicalWork/workInfo')?.serviceName).toBe('cruiser');

@@ -1,4 +1,5 @@
 import { subAppAddressError, subAppEntry, type RouterMode, type SubAppDescriptor } from '@wb/contracts/resources/sub-app';
+import { isShellOwnedPath } from '../menu/menu-resolution';
 
 /**
  * Pure rules that map shell paths to registered sub-applications
@@ -42,6 +43,8 @@ function cleanPath(path: string): string {
 /** Descriptors whose prefix holds `path`, longest prefix first, registry order kept among equals. */
 export function descriptorsForPath(registry: readonly SubAppDescriptor[], path: string): SubAppDescriptor[] {
   const p = cleanPath(path);
+  // the shell's own pages under an app's prefix (the flow's /work/process/…) belong to no app
+  if (isShellOwnedPath(p)) return [];
   return registry
     .map((d, i) => ({ d, i, prefix: normalizePrefix(d.prefix) }))
     .filter(({ prefix }) => under(p, prefix))

@@ -2,6 +2,7 @@ import { appEnv } from '../../shared/env';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { useSession } from '../../shared/session-store';
 import { useTheme } from '../../shared/theme/theme-store';
+import { uploadBySignedUrl } from '../files/upload-by-signed-url';
 import { useProject } from '../project-picker/project-store';
 import { jumpFromSubApp } from './router-change';
 import type { PropsSource } from './sub-app-props';
@@ -17,4 +18,5 @@ export const shellPropsSource: PropsSource = {
   origin: () => window.location.origin,
   shellApiBase: () => appEnv.apiBase,
   jump: jumpFromSubApp,
+  uploadBySignedUrl,
 };

@@ -16,6 +16,7 @@ describe('sub-app props', () => {
       origin: () => 'http://shell.test',
       shellApiBase: () => '',
       jump: () => undefined,
+      uploadBySignedUrl: async (file) => `/uploaded/${file.name}`,
     };
     const props = createSubAppProps({ defaultApiHost: '' }, source);
     expect(props.getToken()).toBe('t1');
@@ -29,5 +30,11 @@ describe('sub-app props', () => {
     expect(props.user).toEqual({ userId: '1', account: 'admin', userName: '管理员', realName: undefined, avatar: undefined, roleName: 'administrator' });
     expect(props.tenantId).toBe('000000');
     expect(props.apiBase).toBe('http://shell.test');
+  });
+
+  it('hand sub-apps the shell’s signed-URL upload', async () => {
+    const source = { uploadBySignedUrl: async (file: File) => `/uploaded/${file.name}` } as unknown as PropsSource;
+    const props = createSubAppProps({ defaultApiHost: '' }, source);
+    expect(await props.uploadBySignedUrl(new File(['x'], 'a.txt'))).toBe('/uploaded/a.txt');
   });
 });

@@ -16,6 +16,8 @@ export interface PropsSource {
   shellApiBase(): string;
   /** what a routerChange does: props.jump is the same door */
   jump(to: RouterChange): void;
+  /** the shell's own signed-URL upload, under its session */
+  uploadBySignedUrl(file: File): Promise<string | null>;
 }
 
 export function toSubAppUser(info: UserInfo | undefined): SubAppUser {
@@ -64,5 +66,6 @@ export function createSubAppProps(descriptor: Pick<SubAppDescriptor, 'defaultApi
       return apiBaseFor(descriptor, source.origin(), source.shellApiBase());
     },
     jump: (to) => source.jump(to),
+    uploadBySignedUrl: (file) => source.uploadBySignedUrl(file),
   };
 }

@@ -1,23 +1,25 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Popover } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../project-picker/project-store';
 import { useSession } from '../../shared/session-store';
-import { ANNOUNCEMENT_POLL_MS, fetchAnnouncements, fetchReminders, FIRST_FETCH_DELAY_MS, REMINDER_POLL_MS, type Announcement } from './api/notices';
+import { ANNOUNCEMENT_POLL_MS, announcementsQuery, remindersQuery, FIRST_FETCH_DELAY_MS, REMINDER_POLL_MS, type Announcement } from './api/notices';
+import { watchNotices } from './api/notice-stream';
 import './notices-texts';
 import './notices.css';
 
 // the lists and the preview (with the HTML sanitiser) load when first opened
 const NoticePanel = lazy(() => import('./notice-panel'));
 const AnnouncementPreview = lazy(() => import('./announcement-preview'));
+const IncidentDialog = lazy(() => import('./incident-dialog'));
 
 /**
  * The top bar's notices: a bell with the unread count, its popover of 系统公告 and 督办提醒, and
  * the announcement preview. Reminders are polled every minute and announcements every ten, the
- * first time a second after the workbench opens; the latest announcement opens by itself while
- * it is unread.
+ * first time a second after the workbench opens, and fetched at once when the server's notice
+ * stream says one arrived; the latest announcement opens by itself while it is unread.
  */
 export function NoticeBell() {
   const { t } = useTranslation();
@@ -26,22 +28,29 @@ export function NoticeBell() {
   const [started, setStarted] = useState(false);
   const [open, setOpen] = useState(false);
   const [preview, setPreview] = useState<Announcement | null>(null);
-  const autoOpened = useRef(false);
+  const [incident, setIncident] = useState<string | null>(null);
+  const autoOpened = useRef<string | null>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     const timer = setTimeout(() => setStarted(true), FIRST_FETCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
+  // a notice pushed by the server is fetched at once
+  useEffect(() => {
+    if (!started) return;
+    const stop = new AbortController();
+    void watchNotices((kind) => void queryClient.invalidateQueries({ queryKey: ['notices', kind === 'announcement' ? 'announcements' : 'reminders'] }), stop.signal);
+    return () => stop.abort();
+  }, [started, queryClient]);
   const announcements = useQuery({
-    queryKey: ['notices', 'announcements'],
-    queryFn: () => fetchAnnouncements(projectId, userCode),
+    ...announcementsQuery(projectId, userCode),
     enabled: started,
     refetchInterval: ANNOUNCEMENT_POLL_MS,
     staleTime: 0,
   });
   const reminders = useQuery({
-    queryKey: ['notices', 'reminders'],
-    queryFn: () => fetchReminders(projectId, userCode),
+    ...remindersQuery(projectId, userCode),
     enabled: started,
     refetchInterval: REMINDER_POLL_MS,
     staleTime: 0,
@@ -49,8 +58,9 @@ export function NoticeBell() {
 
   const latest = announcements.data?.records[0];
   useEffect(() => {
-    if (!autoOpened.current && latest && latest.readStatus === 0) {
-      autoOpened.current = true;
+    // each new latest announcement opens once, while unread (one published meanwhile too)
+    if (latest && latest.readStatus === 0 && autoOpened.current !== latest.systemNotifyUserId) {
+      autoOpened.current = latest.systemNotifyUserId;
       setPreview(latest);
     }
   }, [latest]);
@@ -73,6 +83,7 @@ export function NoticeBell() {
                 setPreview(a);
               }}
               onReminder={() => setOpen(false)}
+              onIncident={setIncident}
             />
           </Suspense>
         }
@@ -83,11 +94,10 @@ export function NoticeBell() {
           </Badge>
         </Button>
       </Popover>
-      {preview && (
-        <Suspense fallback={null}>
-          <AnnouncementPreview announcement={preview} onClose={() => setPreview(null)} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {preview && <AnnouncementPreview announcement={preview} onClose={() => setPreview(null)} />}
+        {incident && <IncidentDialog id={incident} onClose={() => setIncident(null)} />}
+      </Suspense>
     </>
   );
 }

@@ -2,17 +2,23 @@ import { Empty, List, Tabs, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../shared/navigation';
+import { INCIDENT_PARAM } from '@wb/contracts/resources/incident';
 import { markReminderRead, type Announcement, type Reminder } from './api/notices';
+
+/** The incident a reminder's link names (`?incidentId=`), if any. */
+export const incidentOf = (url: string): string | null => new URL(url, 'http://x').searchParams.get(INCIDENT_PARAM);
 
 interface Props {
   announcements: Announcement[];
   reminders: Reminder[];
   onAnnouncement(a: Announcement): void;
   onReminder(): void;
+  /** a reminder about an incident: the incident is shown, not its page */
+  onIncident(id: string): void;
 }
 
 /** The popover's two tabs: 系统公告 (an item opens the preview) and 督办提醒 with the latest count (an item is marked read and opens its link). */
-export default function NoticePanel({ announcements, reminders, onAnnouncement, onReminder }: Props) {
+export default function NoticePanel({ announcements, reminders, onAnnouncement, onReminder, onIncident }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notices.empty')} />;
@@ -20,7 +26,9 @@ export default function NoticePanel({ announcements, reminders, onAnnouncement, 
     onReminder();
     if (r.readStatus === 0) await markReminderRead(r.id).catch(() => undefined);
     void queryClient.invalidateQueries({ queryKey: ['notices', 'reminders'] });
-    if (r.url) navigateTo(r.url);
+    const incident = incidentOf(r.url);
+    if (incident) onIncident(incident);
+    else if (r.url) navigateTo(r.url);
   };
   return (
     <Tabs

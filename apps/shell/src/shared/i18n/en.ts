@@ -22,6 +22,12 @@ export const en: Messages = {
     forgot: 'Forgot password',
     register: 'Register',
     socialTitle: 'Other ways to log in',
+    qrLogin: 'Scan to log in',
+    qrHint: 'Scan the code with a phone that is signed in, then confirm on the phone',
+    qrScanned: 'Scanned: confirm the login on the phone',
+    qrFailed: 'Could not get a QR code',
+    qrRefresh: 'New QR code',
+    passwordLogin: 'Log in with a password',
     socialLoading: 'Logging in with the third-party account…',
   },
   request: {

@@ -26,6 +26,12 @@ export const zh = {
     forgot: '忘记密码',
     register: '账号注册',
     socialTitle: '其他登录方式',
+    qrLogin: '扫码登录',
+    qrHint: '请用已登录的手机扫描二维码，并在手机上确认登录',
+    qrScanned: '已扫码，请在手机上确认登录',
+    qrFailed: '获取二维码失败',
+    qrRefresh: '刷新二维码',
+    passwordLogin: '账号密码登录',
     socialLoading: '正在通过第三方账号登录…',
   },
   request: {

@@ -20,11 +20,14 @@ export class AuthCallError extends Error {
  * call does. `envelope`: the body is the envelope and its data is the answer;
  * otherwise (OAuth answers, the captcha) any 2xx body is.
  */
-export async function authFetch<T>(path: string, init: { method?: 'GET' | 'POST'; body?: URLSearchParams; headers?: Record<string, string>; envelope?: boolean } = {}): Promise<T> {
+export async function authFetch<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST'; body?: URLSearchParams; json?: object; headers?: Record<string, string>; envelope?: boolean } = {},
+): Promise<T> {
   const res = await fetch(`${appEnv.apiBase}${path}`, {
-    method: init.method ?? 'GET',
-    body: init.body,
-    headers: { Authorization: basicAuthorization(), ...init.headers },
+    method: init.method ?? (init.body || init.json ? 'POST' : 'GET'),
+    body: init.json ? JSON.stringify(init.json) : init.body,
+    headers: { Authorization: basicAuthorization(), ...(init.json ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   const body: unknown = await res.json().catch(() => undefined);

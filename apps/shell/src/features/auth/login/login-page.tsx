@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CaptchaResponse, TokenResponse } from '@wb/contracts/auth';
 import { appEnv } from '../../../shared/env';
 import { en } from '../../../shared/i18n/en';
@@ -23,6 +23,9 @@ import {
   socialSources,
 } from '../social-login';
 import { formClass, FormItem, PasswordInput, TextInput } from './form-parts';
+
+// its own chunk with the QR encoder: most logins never open it
+const QrLoginPanel = lazy(() => import('./qr-login-panel'));
 
 type Field = 'tenantId' | 'username' | 'password' | 'code';
 type Errors = Partial<Record<Field, string>>;
@@ -69,6 +72,7 @@ export function LoginPage({ initialSettings, initialLanguage, onEnter, onRegiste
   const [pending, setPending] = useState(false);
   const [socialPending, setSocialPending] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaResponse>();
+  const [byQr, setByQr] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const captchaOn = settings.captchaEnabled;
@@ -198,7 +202,12 @@ export function LoginPage({ initialSettings, initialLanguage, onEnter, onRegiste
           {notice.text}
         </div>
       )}
-      <form ref={formRef} id="login" className={formClass()} noValidate onSubmit={submit}>
+      {byQr && (
+        <Suspense fallback={<div className="login-qr" />}>
+          <QrLoginPanel tenantId={tenantNow()} texts={t.login} onEnter={onEnter} />
+        </Suspense>
+      )}
+      <form ref={formRef} id="login" className={formClass()} noValidate onSubmit={submit} hidden={byQr}>
         {settings.tenantMode && (
           <FormItem id="login_tenantId" label={t.login.tenantId} error={errors.tenantId}>
             <TextInput {...field('tenantId')} defaultValue={settings.defaultTenantId} autoComplete="organization" />
@@ -229,6 +238,9 @@ export function LoginPage({ initialSettings, initialLanguage, onEnter, onRegiste
         </button>
       </form>
       <div className="login-links">
+        <button type="button" className="login-link-button" disabled={!hydrated} onClick={() => setByQr((on) => !on)}>
+          {byQr ? t.login.passwordLogin : t.login.qrLogin}
+        </button>
         <a href="/forgot-password">{t.login.forgot}</a>
         <button type="button" className="login-link-button" disabled={!hydrated} onClick={() => onRegister({ settings })}>
           {t.login.register}

@@ -38,6 +38,10 @@ export const fetchAnnouncements = (projectId?: string, userCode?: string) =>
 export const fetchReminders = (projectId?: string, userCode?: string) =>
   http.post<Page<Reminder>>('/us-system/message-notify/pageMessageNotify', params(projectId, userCode), { silent: true });
 
+/** The bell's lists, shared with the workbench home (one cache: reading on one marks on both). */
+export const announcementsQuery = (projectId?: string, userCode?: string) => ({ queryKey: ['notices', 'announcements'], queryFn: () => fetchAnnouncements(projectId, userCode) });
+export const remindersQuery = (projectId?: string, userCode?: string) => ({ queryKey: ['notices', 'reminders'], queryFn: () => fetchReminders(projectId, userCode) });
+
 export const markAnnouncementRead = (systemNotifyUserId: string) =>
   http.post('/us-system/system-notify/updateSystemNotifyUser', { systemNotifyUserId, readStatus: 1 }, { silent: true });
 export const markReminderRead = (id: string) => http.post('/us-system/message-notify/updateMessageNotifyUser', { id, readStatus: 1 }, { silent: true });

@@ -1,0 +1,81 @@
+import { and, eq, inArray, max } from 'drizzle-orm';
+import { DEFAULT_TENANT_ID } from '@wb/contracts/constants';
+import type { Db } from '../../db/client';
+import { flowDefinition, flowDeployment, tenant } from '../../db/schema/index';
+import type { AuthUser } from '../../platform/auth';
+import { badRequest, forbidden } from '../../platform/envelope';
+import { parseBpmn, type ParsedProcess } from '../../platform/flow/bpmn';
+
+export interface DeployFile {
+  name: string;
+  xml: string;
+}
+
+/**
+ * Which tenants a deployment goes to: the platform's administrators may name several
+ * (`tenantIds`), everyone else deploys to their own tenant only.
+ */
+export async function deployTenants(db: Db, me: AuthUser, tenantIds: string | undefined): Promise<string[]> {
+  const named = [
+    ...new Set(
+      (tenantIds ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (!named.length) return [me.tenantId];
+  if (me.tenantId !== DEFAULT_TENANT_ID && named.some((t) => t !== me.tenantId)) throw forbidden('只能部署到本租户');
+  const found = await db
+    .select({ tenantId: tenant.tenantId })
+    .from(tenant)
+    .where(and(inArray(tenant.tenantId, named), eq(tenant.isDeleted, 0)));
+  const missing = named.filter((t) => !found.some((f) => f.tenantId === t));
+  if (missing.length) throw badRequest(`租户不存在: ${missing.join(', ')}`, 'tenantIds');
+  return named;
+}
+
+/**
+ * Deploys files to tenants: each file is checked first (platform/flow/bpmn.ts), then each
+ * tenant gets one deployment holding a new version of each file's process.
+ */
+export async function deploy(db: Db, p: { files: DeployFile[]; tenants: string[]; category: string; userId: number; services: string[]; field: string }): Promise<number> {
+  const parsed: (DeployFile & { process: ParsedProcess })[] = [];
+  for (const f of p.files) parsed.push({ ...f, process: await parseBpmn(f.xml, p.services, p.field) });
+  let count = 0;
+  await db.transaction(async (tx) => {
+    for (const tenantId of p.tenants) {
+      const [deployment] = await tx
+        .insert(flowDeployment)
+        .values({
+          tenantId,
+          name: parsed
+            .map((f) => f.process.name)
+            .join(', ')
+            .slice(0, 255),
+          category: p.category,
+          createUser: p.userId,
+        })
+        .returning({ id: flowDeployment.id });
+      for (const f of parsed) {
+        const [{ last }] = await tx
+          .select({ last: max(flowDefinition.version) })
+          .from(flowDefinition)
+          .where(and(eq(flowDefinition.tenantId, tenantId), eq(flowDefinition.processKey, f.process.key)));
+        await tx.insert(flowDefinition).values({
+          tenantId,
+          deploymentId: deployment.id,
+          processKey: f.process.key,
+          name: f.process.name.slice(0, 128),
+          description: f.process.description.slice(0, 500),
+          category: p.category,
+          version: (last ?? 0) + 1,
+          xml: f.xml,
+          resourceName: f.name.slice(0, 255),
+        });
+        count++;
+      }
+    }
+  });
+  return count;
+}

@@ -1,0 +1,200 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, lt } from 'drizzle-orm';
+import { DEFAULT_TENANT_ID } from '@wb/contracts/constants';
+import type { Db } from '../db/client';
+import { apiLog, errorLog, param } from '../db/schema/index';
+
+type ApiRow = typeof apiLog.$inferInsert;
+type ErrorRow = typeof errorLog.$inferInsert;
+
+export const SERVICE_ID = 'workbench';
+export const SERVER_HOST = hostname().slice(0, 128);
+
+/** Rows waiting at most this long, and at most this many, before they are written. */
+const FLUSH_MS = 1000;
+const BATCH = 500;
+/** What the queue holds while the database is slow or away; beyond it rows are dropped (and counted), never the request. */
+const MAX_QUEUED = 10_000;
+const DAY_MS = 86_400_000;
+
+/** Where the same fault is: its kind, its message without numbers and quoted values, and its first own frames. */
+export function fingerprint(err: { name?: string; message?: string; stack?: string }): string {
+  const message = (err.message ?? '').replace(/"[^"]*"|'[^']*'|\d+/g, '#').slice(0, 200);
+  const frames = (err.stack ?? '')
+    .split('\n')
+    .filter((l) => l.trim().startsWith('at ') && !l.includes('node_modules') && !l.includes('node:'))
+    .slice(0, 3)
+    .map((l) => l.trim().replace(/:\d+:\d+\)?$/, ''));
+  return createHash('sha1')
+    .update([err.name ?? 'Error', message, ...frames].join('\n'))
+    .digest('hex');
+}
+
+/**
+ * The API log and the error log, written in batches off the request path: a request only
+ * queues its row. A slow or absent database makes the queue grow up to MAX_QUEUED rows, then
+ * rows are dropped and counted (`dropped`); a request never waits for its log, nor fails with it.
+ * Rows older than the retention (days) are removed once a day.
+ */
+export class RequestLog {
+  private api: ApiRow[] = [];
+  private errors: ErrorRow[] = [];
+  private timer?: NodeJS.Timeout;
+  private sweeper?: NodeJS.Timeout;
+  private flushing?: Promise<void>;
+  /** rows dropped since the start because the queue was full */
+  dropped = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { enabled: boolean; retentionDays: () => Promise<number>; onError: (err: unknown, msg: string) => void },
+  ) {}
+
+  get enabled(): boolean {
+    return this.opts.enabled;
+  }
+
+  start(): void {
+    if (!this.opts.enabled) return;
+    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
+    this.timer.unref();
+    this.sweeper = setInterval(() => void this.removeOld(), DAY_MS / 24);
+    this.sweeper.unref();
+  }
+
+  request(row: ApiRow): void {
+    if (!this.opts.enabled) return;
+    if (this.api.length + this.errors.length >= MAX_QUEUED) this.dropped++;
+    else this.api.push(row);
+    if (this.api.length >= BATCH) void this.flush();
+  }
+
+  error(row: ErrorRow): void {
+    if (!this.opts.enabled) return;
+    if (this.api.length + this.errors.length >= MAX_QUEUED) this.dropped++;
+    else this.errors.push(row);
+  }
+
+  /** Writes what is queued (one flush at a time); a failed write drops its batch and says so. */
+  flush(): Promise<void> {
+    this.flushing ??= this.write().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    while (this.api.length || this.errors.length) {
+      const api = this.api.splice(0, BATCH);
+      const errors = this.errors.splice(0, BATCH);
+      try {
+        if (api.length) await this.db.insert(apiLog).values(api);
+        if (errors.length) await this.db.insert(errorLog).values(errors);
+      } catch (err) {
+        this.dropped += api.length + errors.length;
+        this.opts.onError(err, `request log: ${api.length + errors.length} rows dropped`);
+        return;
+      }
+    }
+  }
+
+  /** Removes rows older than the retention; answers how many went. */
+  async removeOld(): Promise<number> {
+    try {
+      const before = new Date(Date.now() - (await this.opts.retentionDays()) * DAY_MS);
+      const api = await this.db.delete(apiLog).where(lt(apiLog.createTime, before)).returning({ id: apiLog.id });
+      const errors = await this.db.delete(errorLog).where(lt(errorLog.createTime, before)).returning({ id: errorLog.id });
+      return api.length + errors.length;
+    } catch (err) {
+      this.opts.onError(err, 'request log: old rows could not be removed');
+      return 0;
+    }
+  }
+
+  /** Writes what is left, at shutdown. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    clearInterval(this.sweeper);
+    await this.flush();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the shell's X-Request-Id when it sends a valid one, else one of ours: it ties the API, error and usual logs together */
+    requestId: string;
+    /** the error this request failed with, for the error log */
+    failure?: Error;
+  }
+}
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+const TENANT_ID = /^\w{1,12}$/;
+/** Bodies larger than this are recorded by their size only. */
+const MAX_LOGGED_BODY = 16 * 1024;
+const MAX_PARAMS = 4000;
+
+/**
+ * Records every request of `app` (the API context) in the API log, and each one that failed
+ * with a 5xx in the error log, parameters redacted as the server log redacts them.
+ */
+export function recordRequests(app: FastifyInstance, log: RequestLog, redact: (value: unknown) => unknown): void {
+  if (!log.enabled) return;
+  app.addHook('onRequest', async (req, reply) => {
+    const given = req.headers['x-request-id'];
+    req.requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    void reply.header('x-request-id', req.requestId);
+  });
+  app.addHook('onError', async (req, _reply, err) => {
+    req.failure = err;
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const header = req.headers['tenant-id'];
+    const tenantId = req.user?.tenantId ?? (typeof header === 'string' && TENANT_ID.test(header) ? header : DEFAULT_TENANT_ID);
+    const size = Number(req.headers['content-length'] ?? 0);
+    const body = req.isMultipart?.() || size > MAX_LOGGED_BODY ? `[${size} bytes]` : req.body;
+    // the parsed query is no plain object, which the redactor would pass by: copied into one first
+    const params = JSON.stringify(redact({ query: { ...(req.query as object) }, body })) ?? '';
+    const who = { tenantId, userId: req.user?.userId ?? null, account: req.user?.account ?? '', serviceId: SERVICE_ID, serverHost: SERVER_HOST };
+    const request = {
+      method: req.method.slice(0, 8),
+      requestUri: req.url.split('?')[0].slice(0, 1000),
+      params: params.slice(0, MAX_PARAMS),
+      requestId: req.requestId,
+    };
+    log.request({
+      ...who,
+      ...request,
+      route: (req.routeOptions.url ?? '').slice(0, 500),
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime),
+      remoteIp: req.ip.slice(0, 64),
+      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
+    });
+    if (reply.statusCode >= 500 && req.failure) {
+      const err = redact(req.failure) as { message?: string; stack?: string };
+      log.error({
+        ...who,
+        ...request,
+        status: reply.statusCode,
+        message: String(err.message ?? req.failure.message).slice(0, 2000),
+        stack: String(err.stack ?? ''),
+        fingerprint: fingerprint(req.failure),
+      });
+    }
+  });
+}
+
+/** The parameter that sets how many days the API and error logs keep (the default tenant's; 30 when unset). */
+export const LOG_RETENTION_PARAM = 'log.retentionDays';
+const DEFAULT_RETENTION_DAYS = 30;
+
+export async function logRetentionDays(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ value: param.paramValue })
+    .from(param)
+    .where(and(eq(param.tenantId, DEFAULT_TENANT_ID), eq(param.paramKey, LOG_RETENTION_PARAM), eq(param.isDeleted, 0)))
+    .limit(1);
+  const days = Number(row?.value);
+  return Number.isInteger(days) && days > 0 ? days : DEFAULT_RETENTION_DAYS;
+}

@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { Card, Col, Empty, Row, Statistic } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { projectFiguresQuery, type ProjectFigures } from './api/figures';
+import { Chart, type ChartOption } from './chart';
+import './home-texts';
+
+const sum = (rows: ProjectFigures[], k: 'vehicleTotal' | 'vehicleInService') => rows.reduce((n, r) => n + r[k], 0);
+
+/** /wel/dashboard's content: the figures of every project the user may pick, as totals and charts. */
+export default function ConsoleCharts() {
+  const { t } = useTranslation();
+  const figures = useQuery(projectFiguresQuery);
+  const rows = useMemo(() => figures.data ?? [], [figures.data]);
+  const byProject = useMemo<ChartOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: {},
+      grid: { left: 40, right: 16, bottom: 60, top: 40 },
+      xAxis: { type: 'category', data: rows.map((r) => r.projectName), axisLabel: { rotate: 30 } },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        { type: 'bar', name: t('home.vehicles'), data: rows.map((r) => r.vehicleTotal) },
+        { type: 'bar', name: t('home.inService'), data: rows.map((r) => r.vehicleInService) },
+      ],
+    }),
+    [rows, t],
+  );
+  const byCity = useMemo<ChartOption>(() => {
+    const cities = new Map<string, number>();
+    for (const r of rows) cities.set(r.cityName, (cities.get(r.cityName) ?? 0) + r.vehicleTotal);
+    return {
+      tooltip: { trigger: 'item' },
+      legend: { bottom: 0 },
+      series: [{ type: 'pie', name: t('home.vehicles'), radius: ['40%', '70%'], data: [...cities].map(([name, value]) => ({ name, value })) }],
+    };
+  }, [rows, t]);
+  const empty = !figures.isPending && sum(rows, 'vehicleTotal') === 0;
+  return (
+    <Row gutter={[16, 16]}>
+      {[
+        { key: 'projects', value: rows.length },
+        { key: 'vehicles', value: sum(rows, 'vehicleTotal') },
+        { key: 'inService', value: sum(rows, 'vehicleInService') },
+      ].map((s) => (
+        <Col key={s.key} xs={24} md={8}>
+          <Card>
+            <Statistic title={t(`home.${s.key}`)} value={s.value} loading={figures.isPending} />
+          </Card>
+        </Col>
+      ))}
+      <Col xs={24} xl={14}>
+        <Card title={t('home.byProject')}>{empty ? <Empty description={t('home.noData')} /> : <Chart option={byProject} label={t('home.byProject')} />}</Card>
+      </Col>
+      <Col xs={24} xl={10}>
+        <Card title={t('home.byCity')}>{empty ? <Empty description={t('home.noData')} /> : <Chart option={byCity} label={t('home.byCity')} />}</Card>
+      </Col>
+    </Row>
+  );
+}
