@@ -7,39 +7,15 @@
  * Run: npx tsx bench/flow.ts   (BENCH_FLOW overrides the count; DATABASE_URL runs it on a scratch
  * database of that PostgreSQL server)
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { FLOW_PATHS, LEAVE_PROCESS_KEY } from '@wb/contracts/flow';
 import { buildApp } from '../apps/server/src/app';
+import { percentile, scratchDatabase } from './scratch-database';
 
 const N = Number(process.env.BENCH_FLOW ?? 1000);
 const BASIC = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
 
-async function scratchDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
-  const server = process.env.DATABASE_URL;
-  if (!server) return { drop: async () => undefined };
-  const name = `bench_flow_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-const percentile = (ms: number[], p: number) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))];
-
 async function main() {
-  const scratch = await scratchDatabase();
+  const scratch = await scratchDatabase('bench_flow');
   const { app } = await buildApp({
     logger: false,
     config: { dataDir: ':memory:', databaseUrl: scratch.url, captchaEnabled: false, loginRateLimit: 1_000_000, flowTimerPollMs: 600_000 },

@@ -1,17 +1,31 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { login, message, openParamPage, shownPage, tab } from './support/shell';
-import { openCoredata, protocolButton, shot } from './support/micro-apps';
+import { MAIN_PORT, baseUrl } from './support/servers';
+import { PROTOCOL_FIXTURE, openCoredata, openProtocolFixture, protocolButton, shot, subApp, useProtocolFixture } from './support/micro-apps';
 
 /*
- * Sub-app → shell events (docs/subapp-protocol.md §3), sent by the
- * buttons of coredata's protocol panel on its overview page, and what the
- * shell does with each.
+ * Sub-app → shell events (docs/subapp-protocol.md §3), sent by the buttons
+ * of the protocol fixture's panel (the Vue 3 fixture, mounted through a
+ * registry entry), and what the shell does with each; then the events the
+ * product's own sub-app, coredata, sends and receives.
  */
 async function send(app: Locator, label: string): Promise<void> {
   await protocolButton(app, label).click();
 }
 
 const sider = (page: Page) => page.locator('.wb-sider');
+
+async function switchToEnglish(page: Page): Promise<void> {
+  await page.locator('.wb-header').getByRole('button', { name: '切换语言' }).hover();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+}
+
+/** The locale a mounted app reads from its props (wujie's sandbox iframe is named after the app). */
+const propsLocale = (page: Page, serviceName: string) =>
+  page.evaluate(
+    (name) => (document.querySelector(`iframe[name="${name}"]`) as HTMLIFrameElement & { contentWindow: { $wujie: { props: { locale: string } } } }).contentWindow.$wujie.props.locale,
+    serviceName,
+  );
 const indicator = (page: Page) => page.locator('.wb-export-indicator');
 
 /** The right part of the header around the indicator, to look at. */
@@ -20,12 +34,15 @@ async function indicatorShot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${test.info().project.outputDir}/screens/${name}.png`, clip: { x: box.x - 120, y: 0, width: 240, height: 56 } });
 }
 
+const fixtureTab = (page: Page) => tab(page, PROTOCOL_FIXTURE.tab);
+
 test.describe('micro-frontend host: events from a sub-app', () => {
   let app: Locator;
+  useProtocolFixture(baseUrl(MAIN_PORT));
 
   test.beforeEach(async ({ page }) => {
     await login(page);
-    app = await openCoredata(page);
+    app = await openProtocolFixture(page);
   });
 
   test('routerChange with a path or { path, query } opens that shell page and its top menu', async ({ page }) => {
@@ -34,9 +51,9 @@ test.describe('micro-frontend host: events from a sub-app', () => {
     await expect(tab(page, '参数管理')).toBeVisible();
     await expect(page.locator('.wb-top-menu .ant-menu-item-selected')).toHaveText('系统管理');
 
-    await tab(page, '主数据').click();
-    await send(app, 'routerChange {"path":"/system/param","query":{"from":"coredata"}}');
-    await expect(page).toHaveURL(/\/system\/param\?from=coredata$/);
+    await fixtureTab(page).click();
+    await send(app, 'routerChange {"path":"/system/param","query":{"from":"fixture"}}');
+    await expect(page).toHaveURL(/\/system\/param\?from=fixture$/);
     await expect(shownPage(page).locator('.ant-pro-table')).toBeVisible();
   });
 
@@ -44,15 +61,15 @@ test.describe('micro-frontend host: events from a sub-app', () => {
     await openParamPage(page);
     await page.locator('.wb-side-menu').getByRole('menuitem', { name: '部门管理' }).click();
     await expect(page).toHaveURL(/\/system\/dept$/);
-    await tab(page, '主数据').click();
-    await expect(page).toHaveURL(/\/coredata$/);
+    await fixtureTab(page).click();
+    await expect(page).toHaveURL(PROTOCOL_FIXTURE.url);
     await send(app, 'routerChange -1');
     await expect(page).toHaveURL(/\/system\/dept$/);
 
-    await tab(page, '主数据').click();
+    await fixtureTab(page).click();
     await send(app, 'routerChange {}');
     await expect(message(page, '请提供 base.routerChange 事件参数（please provide the base.routerChange event parameter）')).toBeVisible();
-    await expect(page).toHaveURL(/\/coredata$/);
+    await expect(page).toHaveURL(PROTOCOL_FIXTURE.url);
   });
 
   test('toggle-menu folds and unfolds the left menu', async ({ page }) => {
@@ -67,9 +84,9 @@ test.describe('micro-frontend host: events from a sub-app', () => {
     await send(app, 'full-screen true');
     await expect(page.locator('.wb-header')).toHaveCount(0);
     await expect(sider(page)).toHaveCount(0);
-    const height = await page.locator('.wb-microapp[data-app="coredata"]').evaluate((el) => el.getBoundingClientRect().height);
+    const height = await subApp(page, PROTOCOL_FIXTURE.serviceName).evaluate((el) => el.getBoundingClientRect().height);
     expect(Math.round(height)).toBe(800 - 60);
-    await shot(page, 'coredata-full-screen');
+    await shot(page, 'fixture-full-screen');
     await send(app, 'full-screen false');
     await expect(page.locator('.wb-header')).toBeVisible();
     await expect(sider(page)).toBeVisible();
@@ -84,7 +101,7 @@ test.describe('micro-frontend host: events from a sub-app', () => {
     // a shell page gets its chrome back; the app's wishes return with it
     await tab(page, '工作台').click();
     await expect(page.locator('.wb-project-picker')).toBeVisible();
-    await tab(page, '主数据').click();
+    await fixtureTab(page).click();
     await expect(page.locator('.wb-project-picker')).toHaveCount(0);
     await expect(sider(page)).toHaveCount(0);
 
@@ -117,6 +134,31 @@ test.describe('micro-frontend host: events from a sub-app', () => {
     await indicatorShot(page, 'indicator-default');
   });
 
+  test('the shell tells its sub-apps about a language switch (locale-change); props read the new one', async ({ page }) => {
+    await expect(app.locator('.protocol-locale')).toHaveText('zh');
+    await switchToEnglish(page);
+    await expect(app.locator('.protocol-locale')).toHaveText('en');
+    await expect(app.locator('.protocol-log')).toContainText('locale-change "en"');
+    expect(await propsLocale(page, PROTOCOL_FIXTURE.serviceName)).toBe('en');
+  });
+
+  test('logout (and routerChange /login) log out to the login page', async ({ page }) => {
+    await send(app, 'logout');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('.wb-microapp')).toHaveCount(0);
+    await expect(page.locator(`iframe[name="${PROTOCOL_FIXTURE.serviceName}"]`)).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('saber-token'))).toBeNull();
+  });
+});
+
+test.describe("micro-frontend host: coredata's own events", () => {
+  let app: Locator;
+
+  test.beforeEach(async ({ page }) => {
+    await login(page);
+    app = await openCoredata(page);
+  });
+
   test("a real export in coredata's list shows the spinner, then the green circle once its job is done", async ({ page }) => {
     await page.locator('.wb-side-menu .ant-menu-submenu-title').filter({ hasText: '主数据' }).click();
     await page
@@ -137,24 +179,11 @@ test.describe('micro-frontend host: events from a sub-app', () => {
     await expect(indicator(page)).toHaveAttribute('data-state', 'success');
   });
 
-  test('the shell tells its sub-apps about a language switch (locale-change); props read the new one', async ({ page }) => {
-    await expect(app.locator('.protocol-locale')).toHaveText('zh');
-    await page.locator('.wb-header').getByRole('button', { name: '切换语言' }).hover();
-    await page.getByRole('menuitem', { name: 'English' }).click();
-    await expect(app.locator('.protocol-locale')).toHaveText('en');
-    await expect(app.locator('.coredata-protocol')).toContainText('Sub-application protocol');
-    expect(
-      await page.evaluate(
-        () => (document.querySelector('iframe[name="coredata"]') as HTMLIFrameElement & { contentWindow: { $wujie: { props: { locale: string } } } }).contentWindow.$wujie.props.locale,
-      ),
-    ).toBe('en');
-  });
-
-  test('logout (and routerChange /login) log out to the login page', async ({ page }) => {
-    await send(app, 'logout');
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.locator('.wb-microapp')).toHaveCount(0);
-    await expect(page.locator('iframe[name="coredata"]')).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem('saber-token'))).toBeNull();
+  test('coredata follows a language switch: its overview in English, its props read the new one', async ({ page }) => {
+    await expect(app.locator('.coredata-overview')).toContainText('主数据概览');
+    await switchToEnglish(page);
+    await expect(app.locator('.coredata-overview')).toContainText('Master data overview');
+    await expect(app.locator('.coredata-count-facility')).toContainText('Facilities');
+    expect(await propsLocale(page, 'coredata')).toBe('en');
   });
 });

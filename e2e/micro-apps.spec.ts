@@ -14,8 +14,10 @@ test.describe('micro-frontend host: coredata inside the shell', () => {
 
   test('主数据 from the top menu mounts coredata in the main view, its pages from the side menu', async ({ page }) => {
     const app = await openCoredata(page);
-    await expect(app.locator('.coredata-protocol .protocol-tenant')).toHaveText('000000');
-    await expect(app.locator('.coredata-protocol .protocol-user')).toHaveText('admin (admin)');
+    // the overview counts each of the ten pages through the API with the shell's session
+    await expect(app.locator('.coredata-count')).toHaveCount(10);
+    await expect(app.locator('.coredata-count-company .ant-statistic-content-value')).toHaveText(/^[1-9]\d*$/);
+    await expect(app.locator('.coredata-count-grid .ant-statistic-content-value')).toHaveText(/^\d+$/);
     // the sub-app container is the window height minus 116 px
     const height = await app.evaluate((el) => el.getBoundingClientRect().height);
     expect(Math.round(height)).toBe(800 - 116);

@@ -39,7 +39,39 @@ export async function openCoredata(page: Page): Promise<Locator> {
   return app;
 }
 
-/** A button of coredata's protocol panel, by its label ('export-state "processing"'). */
+/**
+ * The protocol fixture: the Vue 3 fixture (apps/subapps/vue-fixture), whose panel has a button per
+ * event a sub-app may send, mounted through the 积分工单 entry of the registry (which no app of
+ * this repository serves). `useProtocolFixture` points the entry at it for a describe block.
+ */
+export const PROTOCOL_FIXTURE = {
+  serviceName: 'order-accumulation',
+  topMenu: '积分工单',
+  /** the tab of its start page */
+  tab: '首页',
+  url: /\/order-accumulation\/accumulatedWorkOrder\/accumulatedManager\/timeCreditsSetting$/,
+} as const;
+
+export function useProtocolFixture(base: string): void {
+  let previous: RegistryEntry | undefined;
+  test.beforeAll(async () => {
+    previous = await updateSubApp(base, PROTOCOL_FIXTURE.serviceName, { host: '/subapps/vue-fixture/' });
+  });
+  test.afterAll(async () => {
+    if (previous) await restoreSubApp(base, previous);
+  });
+}
+
+/** Opens the protocol fixture from its top menu and waits for its panel inside the shell. */
+export async function openProtocolFixture(page: Page): Promise<Locator> {
+  await openTopMenu(page, PROTOCOL_FIXTURE.topMenu);
+  await expect(page).toHaveURL(PROTOCOL_FIXTURE.url);
+  const app = subApp(page, PROTOCOL_FIXTURE.serviceName);
+  await expect(app.locator('.protocol-buttons')).toBeVisible({ timeout: 30_000 });
+  return app;
+}
+
+/** A button of the protocol fixture's panel, by its label ('export-state "processing"'). */
 export function protocolButton(app: Locator, label: string): Locator {
   const exact = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
   return app.locator('.protocol-buttons button').filter({ hasText: exact });

@@ -32,6 +32,8 @@ export const FAKE_PROVIDER_SECRET = 'provider-secret';
 
 /** The origin the sub-app fixtures are deployed on (support/fixture-origin.ts): not the product's. */
 export const FIXTURE_PORT = BASE + 11;
+/** a server of resource-center.spec.ts's own: the object storage it enables would take every other spec's uploads */
+export const RESOURCE_CENTER_PORT = BASE + 14;
 export const FIXTURE_ORIGIN = `http://127.0.0.1:${FIXTURE_PORT}`;
 
 export interface ServerSpec {

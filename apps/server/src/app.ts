@@ -17,6 +17,7 @@ import { menuAdminRoutes } from './modules/system/menus';
 import { authorityRoutes } from './modules/authority/routes';
 import { menuRoutes } from './modules/system/menu-routes';
 import { logRoutes } from './modules/log/routes';
+import { reportRoutes } from './modules/report/report';
 import { mdmRoutes } from './modules/mdm/routes';
 import { subscriptionRoutes } from './modules/mdm/subscription-routes';
 import { downloadRoutes } from './modules/resource/downloads';
@@ -57,7 +58,8 @@ import { clientErrorHandler, registerErrorHandling, routerError } from './platfo
 import { AJV_OPTIONS, inputFormats, refuseUnstorableInput } from './platform/input-types';
 import { createRedactor, loggerOptions } from './platform/log-redaction';
 import { logRetentionDays, recordRequests, RequestLog } from './platform/request-log';
-import { OutboxSms } from './platform/sms';
+import { SmsSender } from './platform/sms';
+import { ObjectStores } from './platform/object-stores';
 import { ResourceRegistry } from './platform/crud/registry';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { findStaticApps, pageDocumentFor, serveStaticApps } from './platform/static-apps';
@@ -140,6 +142,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     flow.stop();
     await queue.stop();
   });
+  const secrets = new SecretBox(config.secretKey);
   const ctx: AppContext = {
     config,
     database,
@@ -147,9 +150,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     sessions: new SessionCheck(database.db, changes),
     access: new Access(database.db, changes),
     changes,
-    secrets: new SecretBox(config.secretKey),
+    secrets,
     totals: new TotalCache(changes),
     store,
+    stores: new ObjectStores(database.db, store, secrets, config.dataDir),
+    sms: new SmsSender(database.db, secrets),
     resources,
     routes: [],
     exportJobs,
@@ -157,7 +162,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     flow,
     requestLog,
   };
-  const sms = new OutboxSms(database.db);
 
   // first, so that every answer carries them: API JSON, errors, docs, the shell and its files
   registerSecurityHeaders(app, config);
@@ -185,8 +189,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   if (config.corsOrigins.length)
     await app.register(cors, {
       origin: config.corsOrigins,
-      exposedHeaders: ['content-disposition'],
-      allowedHeaders: ['content-type', 'authorization', config.tokenHeader, 'tenant-id', 'captcha-key', 'captcha-code', 'dept-id', 'role-id'],
+      exposedHeaders: ['content-disposition', 'x-request-id'],
+      allowedHeaders: ['content-type', 'authorization', config.tokenHeader, 'tenant-id', 'captcha-key', 'captcha-code', 'dept-id', 'role-id', 'x-request-id'],
     });
 
   app.get('/health', {
@@ -244,9 +248,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       flowRoutes,
       versionRoutes,
       logRoutes,
+      reportRoutes,
     ];
     for (const module of modules) await api.register(module(ctx));
-    await api.register(retrieveRoutes(ctx, sms));
+    await api.register(retrieveRoutes(ctx));
   });
   // every resource's exporter and importer is registered now
   await exportJobs.begin();

@@ -97,6 +97,38 @@ describe('the usual log', () => {
   });
 });
 
+describe('the log explorer', () => {
+  it('shows one request as every log saw it: its API row, its error and what the shell reported, to its tenant only', async () => {
+    const db = t.ctx.database.db;
+    const id = 'trace-request-0001';
+    await db.execute(sql`alter table desk_notice rename to desk_notice_gone`);
+    try {
+      expect((await admin.call({ method: 'GET', url: '/us-desk/notice/list', headers: { 'x-request-id': id } })).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`alter table desk_notice_gone rename to desk_notice`);
+    }
+    // the shell recorded the failed call in its error log with the id, and uploads it later
+    const report = { type: 'bug', url: 'http://shell/desk/notice', message: 'GET /us-desk/notice/list: 500 服务器错误', info: 'request', time: '2026-11-25 10:00:00', requestId: id };
+    expect((await admin.call({ method: 'POST', url: '/us-log/log/saveUsualLog', payload: [report] })).statusCode).toBe(200);
+    await t.ctx.requestLog.flush();
+    const trace = async (who: Caller, requestId: string) => who.call({ method: 'GET', url: '/us-log/trace', query: { requestId } });
+    const found = (await trace(admin, id)).json().data;
+    expect(found.api).toHaveLength(1);
+    expect(found.api[0]).toMatchObject({ account: 'admin', method: 'GET', requestUri: '/us-desk/notice/list', status: 500 });
+    expect(found.errors).toHaveLength(1);
+    expect(found.errors[0].stack).toContain('at ');
+    expect(found.usual).toEqual([expect.objectContaining({ createBy: 'admin', message: report.message, requestUri: report.url })]);
+    // the usual log lists it by the id too
+    expect((await list(admin, '/us-log/usual/list', { requestId: id })).map((r) => r.message)).toEqual([report.message]);
+    // another tenant's administrator finds nothing; a bad id is named
+    const other = await as(t.app, 'admin', '100001');
+    expect((await trace(other, id)).json().data).toEqual({ api: [], errors: [], usual: [] });
+    const bad = await trace(admin, 'x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.field).toBe('requestId');
+  });
+});
+
 describe('the log writer', () => {
   it('never fails a request: a database that refuses drops the batch and counts it; a full queue drops and counts', async () => {
     const failing = { insert: () => ({ values: async () => Promise.reject(new Error('down')) }) } as unknown as Db;

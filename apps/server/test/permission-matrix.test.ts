@@ -6,12 +6,15 @@ import { actionPath, labelFieldOf, pathOf, type AnyResourceDef } from '@wb/contr
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import { smsOutboxResource } from '@wb/contracts/resources/sms-outbox';
 import { INCIDENT_DETAIL_PATH } from '@wb/contracts/resources/incident';
+import { LOG_TRACE_PATH } from '@wb/contracts/resources/logs';
+import { REPORT_PATHS } from '@wb/contracts/resources/report';
 import { SUBSCRIBE_PATHS } from '@wb/contracts/resources/subscription';
+import { DEVELOP_PATHS } from '@wb/contracts/resources/develop';
 import { FLOW_CODES, FLOW_PATHS, FLOW_USER_SELECT_PATH, LEAVE_PROCESS_KEY } from '@wb/contracts/flow';
-import { apiLog, errorLog, fileImport, fileImportError, userOauth } from '../src/db/schema/index';
+import { apiLog, attach, errorLog, fileImport, fileImportError, userOauth } from '../src/db/schema/index';
+import { storedFile } from '../src/platform/storage';
 import { requiredCodes, type RouteAccess } from '../src/platform/permissions';
 import { NOTICE_STREAM_PATH } from '../src/modules/system/notice-stream';
-import { OutboxSms } from '../src/platform/sms';
 import { as, BASIC, login, testApp, type TestApp } from './helper';
 
 /**
@@ -350,6 +353,15 @@ describe('tenant 100001 against tenant 000000’s records', () => {
       await data(asA('POST', '/us-log/log/saveUsualLog', {}, [{ type: 'error', url: '/a', message: 'A 的日志', time: '2026-01-01 00:00:00' }]));
       return (await data(asA('GET', '/us-log/usual/list', { size: '1' }))).records[0];
     },
+    sms: () => data(asA('POST', '/us-resource/sms/submit', {}, { category: 1, smsCode: 'a-sms', secretKey: 'a-secret' })),
+    oss: () => data(asA('POST', '/us-resource/oss/submit', {}, { category: 0, ossCode: 'a-oss' })),
+    // attachments are made by uploads: A's file is recorded directly
+    attach: async () => {
+      const file = storedFile({ tenantId: '000000', userId: 1, name: '00000000-0000-0000-0000-00000000000a.txt', originalName: 'A 的附件.txt', size: 3 });
+      const [row] = await t.ctx.database.db.insert(attach).values(file).returning();
+      return { ...row, id: String(row.id) } as Rec;
+    },
+    report: () => data(asA('POST', '/us-report/report/rest/submit', {}, { name: 'A 的报表', resource: 'supplier', query: '{}', columns: '["name"]' })),
     // no limit and no reminder: the other scenarios add users and vehicles to this project
     subscribepackage: async () => {
       const p = (await data(asA('GET', `${MDM}/project/list`, { size: '1' }))).records[0];
@@ -383,7 +395,7 @@ describe('tenant 100001 against tenant 000000’s records', () => {
     for (const def of [...perTenant, smsOutboxResource]) {
       if (create[def.name] && (await data(asA('GET', pathOf(def, 'list')))).total === 0) await create[def.name]();
     }
-    await new OutboxSms(t.ctx.database.db).send('000000', '13800000000', 'A 的短信 1234');
+    await t.ctx.sms.send('000000', ['13800000000'], { content: 'A 的短信 1234', params: {} });
     for (const def of [...perTenant, smsOutboxResource]) {
       for (let current = 1; ; current++) {
         const page = await data(asA('GET', pathOf(def, 'list'), { size: '200', current: String(current) }));
@@ -701,6 +713,21 @@ describe('tenant 100001 against tenant 000000’s records', () => {
       expect((await data(asA('GET', INCIDENT_DETAIL_PATH, { id: aIncident }))).title).toBe('A 的事件');
     });
 
+    it('a report’s chart and the log explorer answer nothing of A’s', async () => {
+      const [aReport] = keysOf('report');
+      expect((await data(asA('GET', REPORT_PATHS.chart, { id: aReport }))).chart).toBeNull();
+      expect((await asB('report', 'GET', REPORT_PATHS.chart, { query: { id: aReport } })).statusCode).toBe(404);
+      await t.ctx.requestLog.flush();
+      const { requestId } = (await data(asA('GET', '/us-log/api/list', { size: '1' }))).records[0];
+      const trace = await asB('api', 'GET', LOG_TRACE_PATH, { query: { requestId } });
+      expect(trace.json().data).toEqual({ api: [], errors: [], usual: [] });
+      expect((await data(asA('GET', LOG_TRACE_PATH, { requestId }))).api.length).toBe(1);
+      // B's shell reporting A's request id writes B's log, which A's explorer does not show
+      const report = { type: 'bug', url: '/b', message: 'B 的上报', time: '2026-11-25 10:00:00', requestId };
+      expect((await asB('usual', 'POST', '/us-log/log/saveUsualLog', { payload: [report] })).statusCode).toBe(200);
+      expect((await data(asA('GET', LOG_TRACE_PATH, { requestId }))).usual).toEqual([]);
+    });
+
     it('flow: B reads, changes, claims and completes nothing of A’s models, definitions, instances, tasks and leave requests', async () => {
       const leave = (await data(asA('GET', FLOW_PATHS.startList))).records.find((r: Rec) => r.key === LEAVE_PROCESS_KEY);
       const model = await data(asA('POST', FLOW_PATHS.modelSubmit, {}, { modelKey: 'a_model', name: 'A 的模型', xml: '<definitions />' }));
@@ -744,6 +771,14 @@ describe('tenant 100001 against tenant 000000’s records', () => {
       // A's own, untouched
       expect((await data(asA('GET', FLOW_PATHS.claimList))).records.map((r: Rec) => r.taskId)).toContain(task.taskId);
       await data(asA('POST', FLOW_PATHS.followDeleteInstance, {}, { processInstanceId: started.processInstanceId, deleteReason: '测试结束' }));
+    });
+
+    it('development tools: a model’s design is the platform’s, read alike by every tenant, written by the default tenant only', async () => {
+      const model = await data(asA('POST', '/us-develop/model/submit', {}, { modelName: 'A 的模型', modelCode: 'matrixModel', modelTable: 'param' }));
+      const design = [{ modelId: model.id, jdbcName: 'param_name', jdbcComment: '参数名称', componentType: 'input', isList: 1, isForm: 1, isRequired: 1, isQuery: 0, sort: 1 }];
+      expect((await asB('model', 'POST', DEVELOP_PATHS.prototypeSubmitList, { payload: design })).json().msg).toBe('仅默认租户可修改');
+      const read = await asB('model', 'GET', DEVELOP_PATHS.prototypeSelect, { query: { modelId: model.id } });
+      expect(read.json().data).toEqual(await data(asA('GET', DEVELOP_PATHS.prototypeSelect, { modelId: model.id })));
     });
 
     it('every OpenAPI operation with an id parameter was called by tenant 100001 with tenant 000000’s ids', () => {

@@ -2,6 +2,9 @@
 export const DEFAULT_TENANT_ID = '000000';
 export const TOKEN_HEADER = 'saas-auth';
 export const TENANT_HEADER = 'Tenant-Id';
+
+/** Each call of the shell carries its own id; the server's API and error logs keep it (the log explorer). */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
 export const ACCESS_TOKEN_TTL_SECONDS = 28800;
 export const TOKEN_CHECK_INTERVAL_MS = 60_000;
 export const REQUEST_TIMEOUT_MS = 30_000;

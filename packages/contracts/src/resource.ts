@@ -145,6 +145,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   formWidth?: number;
   /** records are only read here (a log, an outbox): no add, edit or remove */
   readOnly?: true;
+  /** records are made elsewhere (attachments, by uploads): no add; a submit only edits */
+  noAdd?: true;
   /** the menu code that guards reading, when it is not `name` */
   menu?: string;
   /** the admin page that shows it: its menu path and icon; the menu seed and the shell's pages follow it */
@@ -244,6 +246,7 @@ export const CRUD_MESSAGES = {
   selectOne: { zh: '请选择至少一条数据', en: 'Select at least one row' },
   confirmDelete: { zh: '确定将选择数据删除?', en: 'Delete the selected rows?' },
   notFound: { zh: '数据不存在', en: 'Record not found' },
+  noAdd: { zh: '此类数据不能在这里新增', en: 'Records of this kind are not added here' },
   hasChildren: { zh: '请先删除子节点', en: 'Remove its children first' },
   parentSelf: { zh: '父节点不能是自己或下级', en: 'A node cannot be its own parent or descendant' },
   parentMissing: { zh: '上级不存在', en: 'The parent does not exist' },

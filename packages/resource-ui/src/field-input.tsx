@@ -112,7 +112,8 @@ export function FieldInput({ name, field, keys, t, options, readonly, disabled, 
       return (
         <>
           <ProFormText.Password {...common} fieldProps={{ maxLength: field.maxLength, autoComplete: 'new-password' }} />
-          {!readonly && <PasswordConfirm name={name} field={field} t={t} colProps={colProps} labelCol={labelCol} />}
+          {/* a sealed secret is a key the provider gave, pasted, not one the user invents and could mistype */}
+          {!readonly && !field.sealed && <PasswordConfirm name={name} field={field} t={t} colProps={colProps} labelCol={labelCol} />}
         </>
       );
     case 'icon':

@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { reportResource } from '@wb/contracts/resources/report';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@wb/contracts/constants';
 import { fieldColumns, type ColumnOverrides } from './columns';
@@ -14,6 +15,7 @@ import { toListQuery, type ListQuery } from './list-query';
 import { useResourceActions } from './resource-actions';
 import { resourceApi, type AnyRecord } from './resource-api';
 import { ResourceForm, type FormMode } from './resource-form';
+import { SaveReportDialog } from './save-report-dialog';
 import { registerResourceI18n, resourceKeys } from './resource-i18n';
 import type { ResourcePageProps, ResourceWrite } from './resource-page-props';
 import { useTreeRows } from './tree-rows';
@@ -38,11 +40,15 @@ export function ResourcePage(props: ResourcePageProps) {
   const options = useFieldOptions(def.fields, host.transport);
   const tree = useTreeRows(api);
   const isTree = Boolean(def.tree);
-  // a read-only resource (a log, an outbox) is only read here, whatever buttons the role holds
-  const writes = new Set(def.readOnly ? [def.permissions.add, def.permissions.edit, def.permissions.delete] : []);
+  // a read-only resource (a log, an outbox) is only read here, whatever buttons the role holds;
+  // one whose records are made elsewhere (attachments, by uploads) is not added here
+  const writes = new Set(def.readOnly ? [def.permissions.add, def.permissions.edit, def.permissions.delete] : def.noAdd ? [def.permissions.add] : []);
   const can = (code: string) => !writes.has(code) && host.can(code);
   const actionRef = useRef<ActionType>();
   const [selected, setSelected] = useState<Key[]>([]);
+  const [savingReport, setSavingReport] = useState(false);
+  // any flat list the user may save as a report (a report of reports says nothing)
+  const reportable = !isTree && def.name !== reportResource.name && host.can(reportResource.permissions.add);
   const [dialog, setDialog] = useState<{ mode: FormMode; record?: AnyRecord; preset?: Record<string, unknown> } | null>(null);
   // A child def waits for its parent: no list call, no 新增.
   const waiting = Boolean(def.parent) && parentRecord === null;
@@ -171,7 +177,8 @@ export function ResourcePage(props: ResourcePageProps) {
       columns={columns}
       params={tableParams}
       form={{ name: `${def.name}-search` }}
-      search={{ labelWidth: 'auto' }}
+      // no search form where no field is searched (a report's fixed filters)
+      search={Object.values(def.fields).some((f) => f.search) ? { labelWidth: 'auto' } : false}
       onReset={props.onReset}
       request={async (formParams) => {
         if (waitingRef.current) return { data: [], total: 0, success: true };
@@ -210,6 +217,11 @@ export function ResourcePage(props: ResourcePageProps) {
             {t('crud.import')}
           </Button>
         ),
+        reportable && (
+          <Button key="report" icon={<BarChartOutlined />} onClick={() => setSavingReport(true)}>
+            {t('crud.saveReport')}
+          </Button>
+        ),
         exportable && (
           <Button key="export" icon={<DownloadOutlined />} loading={exporter.exporting} onClick={() => void exporter.run()}>
             {t('crud.export')}
@@ -244,6 +256,7 @@ export function ResourcePage(props: ResourcePageProps) {
         />
       )}
       {actions.dialog}
+      {savingReport && <SaveReportDialog def={def} keys={keys} query={lastQuery.current ?? toListQuery(def, {}, extra.current)} t={t} onClose={() => setSavingReport(false)} />}
       {importer.open && <ImportDialog def={def} api={api} title={t(keys.title)} t={t} send={importer.send} onClose={importer.close} />}
     </>
   );

@@ -98,6 +98,7 @@ export const dictionaries: Record<string, [string, string, [string, string, stri
     'oss',
     '对象存储',
     [
+      ['0', '本地磁盘'],
       ['1', 'minio'],
       ['2', 'qiniu'],
       ['3', 'ali'],

@@ -84,14 +84,16 @@ const adminMenus: MenuSeed[] = [
     name: '资源管理',
     path: '/resource',
     source: 'cloud',
-    children: [page('resource', 'attach', '附件管理'), page('resource', 'oss', '对象存储'), page('resource', 'sms', '短信配置')],
+    // 附件管理, 对象存储 and 短信配置 are resources' pages (withResourcePages)
+    children: [],
   },
   {
     code: 'tool',
     name: '研发工具',
     path: '/tool',
     source: 'tool',
-    children: [page('tool', 'code', '代码生成'), page('tool', 'model', '数据模型')],
+    // 代码生成 and 数据模型 are resources' pages (withResourcePages), after 数据源管理
+    children: [],
   },
   {
     code: 'flow',
@@ -152,11 +154,12 @@ const subAppPages: Record<string, [string, string, string?][]> = {
     ['project', '项目管理', 'project'],
     ['supplier', '供应商管理', 'supplier'],
     ['vehicle', '车辆管理', 'vehicle'],
-    ['facility', '设施管理'],
-    ['grid', '网格管理'],
-    ['iot', '物联设备'],
-    ['jobLocation', '作业点位'],
-    ['user', '人员管理'],
+    ['facility', '设施管理', 'facility'],
+    ['grid', '网格管理', 'grid'],
+    ['iot', '物联设备', 'iot'],
+    ['jobLocation', '作业点位', 'jobLocation'],
+    // the master data's people: 'user' is the system's own user page
+    ['user', '人员管理', 'mdmUser'],
   ],
 };
 

@@ -34,12 +34,13 @@ import { businessDictionaries, businessLinks, DEMO_PASSWORD, dictionaries, orgTr
 import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
 import { apiScopeSeeds, dataScopeSeeds } from './seed-scopes';
 import { LEAVE_BPMN, LEAVE_PROCESS } from './seed-flow';
+import { seedOperations } from './seed-mdm-operations';
 
 /**
  * Pages of the platform itself, left out of the demo tenant's package. Regions and the system
  * dictionary stay in it: a tenant reads them, and only the default tenant writes them (`platform`).
  */
-const PLATFORM_PAGES = ['menu', 'tenant', 'tenantpackage', 'client', 'datasource', 'datascope', 'apiscope', 'version'];
+const PLATFORM_PAGES = ['menu', 'tenant', 'tenantpackage', 'client', 'datasource', 'datascope', 'apiscope', 'version', 'code', 'model'];
 
 export const SHELL_CLIENT = { clientId: 'workbench', clientSecret: 'workbench_secret' };
 
@@ -246,6 +247,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
           projectIds.push(...rows.map((r) => r.id));
         }
       }
+      await seedOperations(tx as unknown as Db, t.tenantId);
       for (const [code, name, entries] of businessDictionaries) {
         const [parent] = await tx.insert(dictBiz).values({ tenantId: t.tenantId, code, dictKey: '-1', dictValue: name, sort: 1 }).returning({ id: dictBiz.id });
         await tx.insert(dictBiz).values(entries.map(([dictKey, dictValue], i) => ({ tenantId: t.tenantId, parentId: parent.id, code, dictKey, dictValue, sort: i + 1 })));

@@ -10,8 +10,10 @@ import {
   topMenuResource,
 } from '@wb/contracts/resources/access';
 import { cityResource, companyResource, projectResource, supplierResource, vehicleResource } from '@wb/contracts/resources/mdm';
+import { facilityResource, gridResource, iotResource, jobLocationResource, mdmUserResource } from '@wb/contracts/resources/mdm-operations';
 import { deptResource, dictBizResource, dictResource, postResource, regionResource, roleResource, userResource } from '@wb/contracts/resources/org';
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
+import { codeResource, modelResource } from '@wb/contracts/resources/develop';
 import { messageNotifyResource, systemNotifyResource } from '@wb/contracts/resources/notify';
 import { paramResource, SHELL_PARAMS } from '@wb/contracts/resources/param';
 import { incidentResource } from '@wb/contracts/resources/incident';
@@ -19,6 +21,9 @@ import { deskNoticeResource } from '@wb/contracts/resources/desk';
 import { apiLogResource, errorLogResource, usualLogResource } from '@wb/contracts/resources/logs';
 import { versionResource, versionStepResource } from '@wb/contracts/resources/version';
 import { smsOutboxResource } from '@wb/contracts/resources/sms-outbox';
+import { smsResource } from '@wb/contracts/resources/sms';
+import { attachResource, ossResource } from '@wb/contracts/resources/oss';
+import { reportResource } from '@wb/contracts/resources/report';
 import { subAppResource } from '@wb/contracts/resources/sub-app';
 import { subscribePackageResource } from '@wb/contracts/resources/subscription';
 import * as t from '../db/schema/index';
@@ -34,11 +39,23 @@ import { clientOptions } from './system/client';
 import { tenantOptions } from './system/tenant';
 import { menuOptions, topMenuOptions } from './system/menus';
 import { datasourceOptions } from './develop/datasource';
+import { modelOptions } from './develop/models';
+import { codeOptions } from './develop/codes';
+import { modelRoutes } from './develop/model-routes';
+import { codeRoutes } from './develop/code-routes';
 import { messageNotifyOptions, systemNotifyOptions } from './system/notify';
 import { incidentOptions } from './desk/incidents';
 import { versionOptions } from './system/version';
 import { subscribePackageOptions } from './mdm/subscription-packages';
 import { vehicleOptions } from './mdm/vehicles';
+import { facilityOptions } from './mdm/facilities';
+import { gridOptions } from './mdm/grids';
+import { iotOptions } from './mdm/iot-devices';
+import { jobLocationOptions } from './mdm/job-locations';
+import { mdmUserOptions } from './mdm/people';
+import { smsOptions } from './resource/sms';
+import { attachOptions, ossOptions } from './resource/oss';
+import { reportOptions } from './report/report';
 
 /**
  * Every resource and its table: the whole server side of a plain entity is its
@@ -61,6 +78,11 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, projectResource, t.project);
     registerResource(app, deps, supplierResource, t.supplier);
     registerResource(app, deps, vehicleResource, t.vehicle, vehicleOptions());
+    registerResource(app, deps, facilityResource, t.facility, facilityOptions());
+    registerResource(app, deps, gridResource, t.grid, gridOptions());
+    registerResource(app, deps, iotResource, t.iotDevice, iotOptions());
+    registerResource(app, deps, jobLocationResource, t.jobLocation, jobLocationOptions());
+    registerResource(app, deps, mdmUserResource, t.mdmUser, mdmUserOptions());
     registerResource(app, deps, subscribePackageResource, t.subscribePackage, subscribePackageOptions(ctx));
     registerResource(app, deps, deptResource, t.dept);
     registerResource(app, deps, postResource, t.post);
@@ -71,7 +93,11 @@ export function resourceRoutes(ctx: AppContext) {
     await app.register(dictionaryRoutes(dicts, dictResource.basePath));
     await app.register(dictionaryRoutes(bizDicts, dictBizResource.basePath));
     registerResource(app, deps, userResource, t.user, userOptions(ctx));
+    registerResource(app, deps, smsResource, t.sms, smsOptions(ctx.database.db, ctx.sms));
     registerResource(app, deps, smsOutboxResource, t.smsOutbox);
+    registerResource(app, deps, ossResource, t.oss, ossOptions(ctx.database.db));
+    registerResource(app, deps, attachResource, t.attach, attachOptions(ctx.stores));
+    registerResource(app, deps, reportResource, t.report, reportOptions(ctx));
     registerResource(app, deps, usualLogResource, t.usualLog);
     registerResource(app, deps, apiLogResource, t.apiLog);
     registerResource(app, deps, errorLogResource, t.errorLog);
@@ -81,6 +107,10 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, tenantPackageResource, t.tenantPackage, { hooks: announces(ctx.changes, 'tenants') });
     registerResource(app, deps, clientResource, t.client, clientOptions(ctx));
     registerResource(app, deps, datasourceResource, t.datasource, datasourceOptions(ctx));
+    registerResource(app, deps, modelResource, t.developModel, modelOptions(ctx));
+    registerResource(app, deps, codeResource, t.developCode, codeOptions(ctx));
+    await app.register(modelRoutes(ctx));
+    await app.register(codeRoutes(ctx));
     registerResource(app, deps, dataScopeResource, t.dataScope, dataScopeOptions(ctx));
     registerResource(app, deps, apiScopeResource, t.apiScope, apiScopeOptions(ctx));
 

@@ -8,6 +8,8 @@ import type { ResourceRegistry } from './crud/registry';
 import type { RouteAccess } from './permissions';
 import type { ExportJobs } from './export-jobs';
 import type { ImportJobs } from './import-jobs';
+import type { ObjectStores } from './object-stores';
+import type { SmsSender } from './sms';
 import type { ObjectStore } from './storage';
 import type { TokenService } from './tokens';
 import type { TotalCache } from './totals';
@@ -26,7 +28,12 @@ export interface AppContext {
   /** tells every instance that something cached changed (platform/changes.ts) */
   changes: Changes;
   totals: TotalCache;
+  /** the server's own store (exports, imports); uploads go through `stores` */
   store: ObjectStore;
+  /** the stores of the tenants' object storage configurations and the server's own (platform/object-stores.ts) */
+  stores: ObjectStores;
+  /** sends a tenant's text messages through its enabled provider (platform/sms.ts) */
+  sms: SmsSender;
   resources: ResourceRegistry;
   /** every API route with its declared access, filled as routes register */
   routes: RouteAccess[];

@@ -1,21 +1,136 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { SMS_MESSAGES, SMS_PROVIDERS } from '@wb/contracts/resources/sms';
 import type { Db } from '../db/client';
-import { smsOutbox } from '../db/schema/index';
+import { sms, smsOutbox } from '../db/schema/index';
+import { badRequest } from './envelope';
+import type { SecretBox } from './secrets';
 
-/** Sends a text message. Real providers (Aliyun, Tencent …) implement this one call. */
-export interface SmsProvider {
-  readonly name: string;
-  send(tenantId: string, phone: string, content: string): Promise<void>;
+/** A text to send: the words for providers that take text, the template and its values for those that take templates. */
+export interface SmsMessage {
+  content: string;
+  templateId?: string;
+  params: Record<string, string>;
 }
 
-/**
- * The default provider: nothing leaves the machine; each message is recorded in
- * sms_outbox, where an administrator reads it (GET /us-resource/sms/outbox).
- */
-export class OutboxSms implements SmsProvider {
-  readonly name = 'outbox';
-  constructor(private readonly db: Db) {}
+/** Sends one text message; throws SmsRefused with the provider's words when the provider says no. */
+export interface SmsProvider {
+  readonly name: string;
+  send(phone: string, message: SmsMessage): Promise<void>;
+}
 
-  async send(tenantId: string, phone: string, content: string): Promise<void> {
-    await this.db.insert(smsOutbox).values({ tenantId, phone, content, provider: this.name });
+export class SmsRefused extends Error {}
+
+/** The default provider: nothing leaves the machine; the record the sender writes is the message. */
+const outbox: SmsProvider = { name: 'outbox', send: async () => undefined };
+
+/**
+ * Yunpian's HTTP API (v2): a template message (tpl_single_send, values as `#name#=value`) when
+ * the configuration names a template, else a text with the signature in front (single_send).
+ * The API key is the configuration's secret key; `endpoint` replaces https://sms.yunpian.com.
+ */
+export class YunpianSms implements SmsProvider {
+  readonly name = 'yunpian';
+  constructor(private readonly c: { apiKey: string; signName: string; endpoint: string }) {}
+
+  async send(phone: string, m: SmsMessage): Promise<void> {
+    const form = new URLSearchParams({ apikey: this.c.apiKey, mobile: phone });
+    if (m.templateId) {
+      form.set('tpl_id', m.templateId);
+      form.set('tpl_value', new URLSearchParams(Object.entries(m.params).map(([k, v]) => [`#${k}#`, v])).toString());
+    } else {
+      // the signature is part of a Yunpian text; a text carrying one already keeps its own
+      form.set('text', m.content.startsWith('【') || !this.c.signName ? m.content : `【${this.c.signName}】${m.content}`);
+    }
+    const base = (this.c.endpoint || 'https://sms.yunpian.com').replace(/\/+$/, '');
+    let answer: { code?: number; msg?: string; detail?: string };
+    try {
+      const res = await fetch(`${base}/v2/sms/${m.templateId ? 'tpl_single_send' : 'single_send'}.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8', accept: 'application/json;charset=utf-8' },
+        body: form,
+        signal: AbortSignal.timeout(10_000),
+      });
+      answer = (await res.json().catch(() => ({ code: res.status, msg: `HTTP ${res.status}` }))) as typeof answer;
+    } catch (err) {
+      throw new SmsRefused(`短信服务无法连接: ${(err as Error).message}`);
+    }
+    if (answer.code !== 0) throw new SmsRefused([answer.msg, answer.detail].filter(Boolean).join(': ') || '短信服务拒绝发送');
+  }
+}
+
+/** A phone receives at most this many messages in SMS_WINDOW_MS, from any tenant (it is one person's phone). */
+export const SMS_PER_PHONE = 5;
+export const SMS_WINDOW_MS = 10 * 60_000;
+
+type SmsConfig = typeof sms.$inferSelect;
+
+/**
+ * Sends a tenant's text messages: through the configuration named by its code, else the
+ * tenant's enabled one, else the outbox. Every message is recorded (sms_outbox) with how it
+ * went, and each phone has its allowance, counted under a lock of the phone so that parallel
+ * sends cannot both take the last one.
+ */
+export class SmsSender {
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  /** The provider a configuration speaks to; a category not yet spoken to is refused (400, category). */
+  providerOf(c: SmsConfig): SmsProvider {
+    if (SMS_PROVIDERS[c.category as keyof typeof SMS_PROVIDERS] !== 'yunpian') throw badRequest(SMS_MESSAGES.unsupported.zh, 'category');
+    const apiKey = c.secretKey ? this.secrets.open(c.secretKey) : '';
+    if (!apiKey) throw badRequest('secretKey 未填写或无法解密 (SECRET_KEY 已更换?), 请重新输入', 'secretKey');
+    return new YunpianSms({ apiKey, signName: c.signName, endpoint: c.endpoint });
+  }
+
+  private async configOf(tenantId: string, code: string | undefined): Promise<SmsConfig | undefined> {
+    const live = and(eq(sms.tenantId, tenantId), eq(sms.isDeleted, 0));
+    const [c] = await this.db
+      .select()
+      .from(sms)
+      .where(and(live, code ? eq(sms.smsCode, code) : eq(sms.status, 2)))
+      .limit(1);
+    if (code && !c) throw badRequest(SMS_MESSAGES.unknownCode.zh, 'code');
+    return c;
+  }
+
+  /** Sends `message` to each phone; the answer says which failed and why (a refused phone does not stop the others). */
+  async send(tenantId: string, phones: string[], message: SmsMessage, code?: string): Promise<{ phone: string; error?: string }[]> {
+    const config = await this.configOf(tenantId, code);
+    const provider = config ? this.providerOf(config) : outbox;
+    const templated = { ...message, templateId: message.templateId ?? (config?.templateId || undefined) };
+    const results: { phone: string; error?: string }[] = [];
+    for (const phone of phones) {
+      const row = await this.reserve(tenantId, phone, { content: message.content, provider: provider.name, smsCode: config?.smsCode ?? '', templateId: templated.templateId ?? '' });
+      if (!row) {
+        results.push({ phone, error: SMS_MESSAGES.tooMany.zh });
+        continue;
+      }
+      const error = await provider.send(phone, templated).then(
+        () => undefined,
+        (err: unknown) => (err instanceof SmsRefused ? err.message : '短信服务出错'),
+      );
+      if (error) await this.db.update(smsOutbox).set({ sent: 0, error }).where(eq(smsOutbox.id, row));
+      results.push({ phone, error });
+    }
+    return results;
+  }
+
+  /** Records the message about to go to `phone`, unless the phone has had its allowance; the row's id, or null. */
+  private async reserve(tenantId: string, phone: string, values: Omit<typeof smsOutbox.$inferInsert, 'tenantId' | 'phone'>): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(smsOutbox)
+        .where(and(eq(smsOutbox.phone, phone), gt(smsOutbox.createTime, new Date(Date.now() - SMS_WINDOW_MS))));
+      if (Number(n) >= SMS_PER_PHONE) return null;
+      const [row] = await tx
+        .insert(smsOutbox)
+        .values({ tenantId, phone, ...values })
+        .returning({ id: smsOutbox.id });
+      return row.id;
+    });
   }
 }

@@ -47,9 +47,10 @@ export const FILE_LINK_PATH = '/us-resource/oss/endpoint/file';
  * The `attach` row that records a stored object as a file of the tenant (its link, signed in
  * answers, serves it only to that tenant): an upload, an export's file, an import's source.
  */
-export function storedFile(f: { tenantId: string; userId: number; name: string; originalName: string; size: number }): typeof attach.$inferInsert {
+export function storedFile(f: { tenantId: string; userId: number; name: string; originalName: string; size: number; ossId?: number | null }): typeof attach.$inferInsert {
   return {
     tenantId: f.tenantId,
+    ossId: f.ossId ?? null,
     link: `${FILE_LINK_PATH}/${f.name}`,
     name: f.name,
     originalName: f.originalName,

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { subscribeRefusal, UNLIMITED, WORKER_USER_TYPE } from '@wb/contracts/resources/subscription';
 import type { Db } from '../db/client';
-import { project, role, subscribePackage, user, vehicle } from '../db/schema/index';
+import { iotDevice, project, role, subscribePackage, user, vehicle } from '../db/schema/index';
 import { projectsOfRoles } from './access';
 import type { Changes } from './changes';
 import { badRequest } from './envelope';
@@ -110,18 +110,25 @@ export async function checkMemberLimits(db: Db, tenantId: string, after: Member,
   }
 }
 
-/** Refuses a device (a vehicle of the master data) added to, or moved into, a project beyond its package; after the write, like checkMemberLimits. */
+/** Refuses a device (a vehicle or an IoT device of the master data) added to, or moved into, a project beyond its package; after the write, like checkMemberLimits. */
 export async function checkDeviceLimit(db: Db, tenantId: string, projectId: number): Promise<void> {
   const found = await packageOfProject(db, tenantId, projectId);
   if (!found) return;
   const { pkg, projectName } = found;
   if (hasEnded(pkg)) throw badRequest(subscribeRefusal.expired(projectName), 'projectId');
   if (pkg.deviceNum === UNLIMITED) return;
-  const [{ n }] = await db
+  const scope = tenantScope(tenantId);
+  // one after the other: inside the write's transaction both go over its one connection
+  const [vehicles] = await db
     .select({ n: count() })
     .from(vehicle)
-    .where(visible(vehicle, tenantScope(tenantId), eq(vehicle.projectId, projectId)));
-  if (over(pkg.deviceNum, Number(n))) throw badRequest(subscribeRefusal.devices(projectName, pkg.deviceNum), 'projectId');
+    .where(visible(vehicle, scope, eq(vehicle.projectId, projectId)));
+  const [devices] = await db
+    .select({ n: count() })
+    .from(iotDevice)
+    .where(visible(iotDevice, scope, eq(iotDevice.projectId, projectId)));
+  const n = Number(vehicles.n) + Number(devices.n);
+  if (over(pkg.deviceNum, n)) throw badRequest(subscribeRefusal.devices(projectName, pkg.deviceNum), 'projectId');
 }
 
 /**

@@ -12,7 +12,7 @@ describe('the catalogue page', () => {
   });
 
   it('falls back to the virtual page for a menu path no resource has', () => {
-    render(<CataloguePage path="/tool/code" fallback={<span>virtual</span>} />);
+    render(<CataloguePage path="/tool/no-such-page" fallback={<span>virtual</span>} />);
     expect(screen.getByText('virtual')).toBeTruthy();
   });
 });

@@ -6,6 +6,8 @@ type Page = LazyExoticComponent<ComponentType>;
 const dictPage = (name: 'SystemDictPage' | 'BizDictPage' | 'DictHorizontalPage' | 'DictVerticalPage'): Page =>
   lazy(() => import('../admin/dict-page').then((m) => ({ default: m[name] })));
 
+const logPage = (name: 'ApiLogPage' | 'ErrorLogPage' | 'UsualLogPage'): Page => lazy(() => import('../admin/logs/log-page').then((m) => ({ default: m[name] })));
+
 /**
  * Pages of the shell at paths no menu holds: the router mounts them like
  * /info/index (the system dictionary in its two layouts, the self-check).
@@ -51,5 +53,16 @@ export const pageRegistry: Record<string, Page> = {
   '/work-affairs/todo': lazy(() => import('../admin/flow/work-todo-page')),
   '/work-affairs/send': lazy(() => import('../admin/flow/work-send-page')),
   '/work-affairs/done': lazy(() => import('../admin/flow/work-done-page')),
+  // 日志管理: each log with the log explorer (追踪)
+  '/monitor/api': logPage('ApiLogPage'),
+  '/monitor/error': logPage('ErrorLogPage'),
+  '/monitor/usual': logPage('UsualLogPage'),
+  // 资源管理 and 报表管理 (admin spec §2 resource, §7 'Report')
+  '/resource/sms': lazy(() => import('../admin/resource/sms-page')),
+  '/resource/attach': lazy(() => import('../admin/resource/attach-page')),
+  '/tool/report': lazy(() => import('../admin/report/report-page')),
+  // 研发工具: the models with their table picker and designer, the code rows with 生成 and 预览
+  '/tool/model': lazy(() => import('../admin/develop/model-page')),
+  '/tool/code': lazy(() => import('../admin/develop/code-page')),
   ...fixedPages,
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import type { TokenResponse } from '@wb/contracts/auth';
-import { createRequestClient, failureText, isSuccessBody, RequestError, type Notify } from './request';
+import { createRequestClient, failureText, isSuccessBody, onServerFailure, RequestError, type Notify, type ServerFailure } from './request';
 
 const TEXTS: Record<string, string> = {
   'request.unknownError': '未知错误',
@@ -169,6 +169,22 @@ describe('request client', () => {
     const { client, notify } = setup(() => ({ status: 502, data: 'Bad Gateway' }));
     await expect(client.get('/x')).rejects.toMatchObject({ kind: 'network' });
     expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('shows why when the server itself answers a status above 500 (its database or file storage is down)', async () => {
+    const { client, notify } = setup(() => ({ status: 503, data: { code: 503, success: false, data: null, msg: '数据库暂不可用, 请稍后重试' } }));
+    await expect(client.get('/x')).rejects.toMatchObject({ kind: 'network', status: 503, message: '数据库暂不可用, 请稍后重试' });
+    expect(notify).toHaveBeenCalledWith('warning', '数据库暂不可用, 请稍后重试', expect.any(Function));
+  });
+
+  it('records every call the server failed with the request id it was sent with', async () => {
+    const heard: ServerFailure[] = [];
+    const stop = onServerFailure((f) => heard.push(f));
+    const { client } = setup(() => ({ status: 500, data: { code: 500, success: false, data: null, msg: '操作失败' } }));
+    const error = (await client.post('/us-x/save', { a: 1 }).catch((e: unknown) => e)) as RequestError;
+    stop();
+    expect(error.requestId).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(heard).toEqual([{ method: 'POST', url: '/us-x/save', status: 500, message: '操作失败', requestId: error.requestId }]);
   });
 });
 

@@ -1,7 +1,7 @@
 import axios, { type AxiosAdapter, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { R } from '@wb/contracts/envelope';
 import type { TokenResponse } from '@wb/contracts/auth';
-import { CODE_CITY_NOT_LOGGED_IN, DEFAULT_TENANT_ID, REQUEST_TIMEOUT_MS, TENANT_HEADER } from '@wb/contracts/constants';
+import { CODE_CITY_NOT_LOGGED_IN, DEFAULT_TENANT_ID, REQUEST_ID_HEADER, REQUEST_TIMEOUT_MS, TENANT_HEADER } from '@wb/contracts/constants';
 import { fileNameFromDisposition, type Download } from '@wb/resource-ui/download';
 import { appEnv, basicAuthorization } from './env';
 import { useSession } from './session-store';
@@ -67,6 +67,8 @@ const MESSAGE_BURST_MS = 300;
 export type FailureKind = 'business' | 'unauthorized' | 'network';
 
 export class RequestError extends Error {
+  /** the X-Request-Id the call was sent with: the administrators' log explorer finds it by this */
+  requestId?: string;
   constructor(
     message: string,
     readonly kind: FailureKind,
@@ -77,6 +79,29 @@ export class RequestError extends Error {
     super(message);
     this.name = 'RequestError';
   }
+}
+
+/** A call the server failed (5xx): what the shell's error log records about it. */
+export interface ServerFailure {
+  method: string;
+  url: string;
+  status: number;
+  message: string;
+  requestId: string;
+}
+
+const serverFailureListeners = new Set<(f: ServerFailure) => void>();
+
+/** Hears every call the server failed (the error log records them with their request id); returns the unsubscribe. */
+export function onServerFailure(listener: (f: ServerFailure) => void): () => void {
+  serverFailureListeners.add(listener);
+  return () => serverFailureListeners.delete(listener);
+}
+
+/** A fresh request id: a uuid where the browser makes them (secure contexts), else 32 random hex digits. */
+function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function bodyCode(body: unknown): number | undefined {
@@ -181,8 +206,22 @@ export function createRequestClient(options: RequestClientOptions) {
     if (token) headers.set(tokenHeader, `bearer ${token}`);
     const tenantId = session.tenantId();
     if (tenantId && !headers.has(TENANT_HEADER)) headers.set(TENANT_HEADER, tenantId);
+    // each call its own id, carried through the server's API and error logs (a retry keeps it)
+    if (!headers.has(REQUEST_ID_HEADER)) headers.set(REQUEST_ID_HEADER, newRequestId());
     return config;
   });
+
+  /** The failure as thrown, with its request id; a failure of the server itself is also told to the listeners. */
+  function failed(error: RequestError, config: InternalAxiosRequestConfig | undefined): RequestError {
+    const requestId = config?.headers?.get?.(REQUEST_ID_HEADER);
+    if (typeof requestId === 'string') error.requestId = requestId;
+    const status = Math.max(error.status ?? 0, error.code ?? 0);
+    if (error.requestId && status >= 500) {
+      const failure = { method: (config?.method ?? 'get').toUpperCase(), url: config?.url ?? '', status, message: error.message, requestId: error.requestId };
+      for (const listener of serverFailureListeners) listener(failure);
+    }
+    return error;
+  }
 
   instance.interceptors.response.use(
     async (res) => {
@@ -195,12 +234,17 @@ export function createRequestClient(options: RequestClientOptions) {
       if (code !== undefined && (whitelist.has(code) || config.codeWhitelist?.includes(code))) return Promise.reject(res);
       const text = code === CODE_CITY_NOT_LOGGED_IN ? t('request.cityNotLoggedIn') : failureText(body, t('request.unknownError'));
       if (!config.silent) showOnce('warning', text);
-      throw new RequestError(text, 'business', res.status, code ?? res.status, body);
+      throw failed(new RequestError(text, 'business', res.status, code ?? res.status, body), config);
     },
     (error: unknown) => {
       if (error instanceof RequestError) throw error;
       const message = error instanceof Error ? error.message : 'Network Error';
-      throw new RequestError(message, 'network');
+      // a status above 500 arrives here as axios's error, with its response: a transport failure,
+      // unless the server itself answered why (its envelope: the database or file storage is down)
+      const res = (error as { response?: AxiosResponse; config?: InternalAxiosRequestConfig }) ?? {};
+      const said = res.response && bodyCode(res.response.data) !== undefined ? failureText(res.response.data, '') : '';
+      if (said && !res.config?.silent) showOnce('warning', said);
+      throw failed(new RequestError(said || message, 'network', res.response?.status, bodyCode(res.response?.data), res.response?.data), res.config);
     },
   );
 

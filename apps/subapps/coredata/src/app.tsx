@@ -23,6 +23,13 @@ const PRIMARY_COLOR = '#ff8642';
 // ProComponents come with the list pages only: the login form and the overview load without them.
 const ResourceRoute = lazy(() => import('./pages/resource-route').then((m) => ({ default: m.ResourceRoute })));
 
+/**
+ * A dialog's drop-downs open inside the dialog. In wujie the popups' default home is the app's
+ * shadow body, which clips at the height of the page behind the dialog: a long list under a field
+ * low in a tall form (物联设备's 设备类型) flipped upwards and was cut off.
+ */
+const popupContainer = (trigger?: HTMLElement): HTMLElement => trigger?.closest<HTMLElement>('.ant-modal-wrap') ?? document.body;
+
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 /** A 'route-change' from the shell (a kept-alive app is not re-mounted) opens the page it names. */
@@ -112,7 +119,7 @@ export function App() {
   }, [locale]);
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={locale === 'en' ? enUS : zhCN} theme={{ token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR } }}>
+      <ConfigProvider locale={locale === 'en' ? enUS : zhCN} theme={{ token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR } }} getPopupContainer={popupContainer}>
         <AntApp>
           <QueryClientProvider client={queryClient}>
             <Root />

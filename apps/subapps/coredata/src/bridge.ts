@@ -10,14 +10,6 @@ import {
   type WujieContext,
 } from '@wb/contracts/subapp-protocol';
 
-/** One event seen on the bus, for the protocol panel. */
-export interface BusLogEntry {
-  at: number;
-  direction: 'in' | 'out';
-  event: string;
-  payload?: unknown;
-}
-
 export interface BridgeState {
   /** the project picked in the shell (props.project at mount, then every 'project-change') */
   project: ProjectNode | null;
@@ -27,22 +19,15 @@ export interface BridgeState {
   locale?: SubAppLocale;
   /** the last page the shell asked for ('route-change'), numbered so the same path twice still navigates */
   route?: { path: string; seq: number };
-  log: BusLogEntry[];
 }
 
-const LOG_LIMIT = 20;
-
-let state: BridgeState = { project: null, refreshKey: 0, log: [] };
+let state: BridgeState = { project: null, refreshKey: 0 };
 const listeners = new Set<() => void>();
 let bus: WujieContext['bus'] | undefined;
 
 function update(next: Partial<BridgeState>): void {
   state = { ...state, ...next };
   for (const listener of listeners) listener();
-}
-
-function record(entry: Omit<BusLogEntry, 'at'>): void {
-  update({ log: [{ ...entry, at: Date.now() }, ...state.log].slice(0, LOG_LIMIT) });
 }
 
 export function bridgeState(): BridgeState {
@@ -68,20 +53,16 @@ export function connectBus(context: WujieContext | undefined): () => void {
   update({ project: context?.props?.project ?? null, locale: context?.props?.locale });
   if (!bus) return () => undefined;
   const onProject = (node: ProjectNode) => {
-    record({ direction: 'in', event: SHELL_EVENTS.projectChange, payload: node?.name });
     update({ project: node ?? null });
   };
   const onRefresh = () => {
-    record({ direction: 'in', event: SHELL_EVENTS.dataRefresh });
     update({ refreshKey: state.refreshKey + 1 });
   };
   const onLocale = (locale: SubAppLocale) => {
-    record({ direction: 'in', event: SHELL_EVENTS.localeChange, payload: locale });
     update({ locale: locale === 'en' ? 'en' : 'zh' });
   };
   const onRoute = (path: string) => {
     if (typeof path !== 'string' || !path.startsWith('/')) return;
-    record({ direction: 'in', event: SHELL_EVENTS.routeChange, payload: path });
     update({ route: { path, seq: (state.route?.seq ?? 0) + 1 } });
   };
   const connected = bus;
@@ -98,14 +79,8 @@ export function connectBus(context: WujieContext | undefined): () => void {
   };
 }
 
-/** Whether events reach a shell (standalone they are only logged). */
-export function hasShell(): boolean {
-  return bus !== undefined;
-}
-
-/** Sends an event to the shell and logs it for the protocol panel. */
+/** Sends an event to the shell; standalone there is no one to tell. */
 export function emit<E extends SubAppEventName>(event: E, ...payload: undefined extends SubAppEventPayloads[E] ? [SubAppEventPayloads[E]?] : [SubAppEventPayloads[E]]): void {
-  record({ direction: 'out', event, payload: payload[0] });
   if (bus) emitToShell(bus, event, ...payload);
 }
 

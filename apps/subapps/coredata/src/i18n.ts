@@ -4,28 +4,17 @@ import type { SubAppLocale } from '@wb/contracts/subapp-protocol';
 
 /** The app's own texts; the resource pages' texts come from the defs (registered by @wb/resource-ui). */
 const zh = {
-  app: { title: '主数据', overview: '概览', logout: '退出登录', standalone: '独立运行', inShell: '运行于工作台' },
+  app: { title: '主数据', overview: '概览', logout: '退出登录' },
   overview: {
     title: '主数据概览',
-    desc: '公司、城市、项目、供应商与车辆。项目与车辆按工作台所选项目筛选。',
+    desc: '公司、城市、项目与供应商, 以及各项目的车辆、设施、网格、物联设备、作业点位与人员。属于项目的数据按工作台所选项目统计与筛选。',
     project: '当前项目',
     noProject: '未选择项目(显示全部)',
     open: '进入',
-    openParam: '打开参数管理',
     refresh: '刷新',
-  },
-  protocol: {
-    title: '子应用协议',
-    props: '收到的属性',
-    tenant: '租户',
-    user: '用户',
-    locale: '语言',
-    theme: '主题',
-    apiBase: '接口地址',
-    send: '发送事件',
-    log: '事件记录',
-    noShell: '未在工作台中运行: 事件只记录在此, 不会发送。',
-    empty: '暂无事件',
+    organisation: '组织与项目',
+    site: '现场运营',
+    byProject: '按所选项目',
   },
   login: {
     title: '主数据 · 登录',
@@ -47,28 +36,17 @@ const zh = {
 type Messages = { [K in keyof typeof zh]: { [P in keyof (typeof zh)[K]]: string } };
 
 const en: Messages = {
-  app: { title: 'Master data', overview: 'Overview', logout: 'Log out', standalone: 'Standalone', inShell: 'In the workbench' },
+  app: { title: 'Master data', overview: 'Overview', logout: 'Log out' },
   overview: {
     title: 'Master data overview',
-    desc: 'Companies, cities, projects, suppliers and vehicles. Projects and vehicles follow the project picked in the workbench.',
+    desc: "Companies, cities, projects and suppliers, and each project's vehicles, facilities, grids, IoT devices, job locations and staff. What belongs to a project is counted and listed for the project picked in the workbench.",
     project: 'Project',
     noProject: 'No project picked (showing all)',
     open: 'Open',
-    openParam: 'Open parameters',
     refresh: 'Refresh',
-  },
-  protocol: {
-    title: 'Sub-application protocol',
-    props: 'Props received',
-    tenant: 'Tenant',
-    user: 'User',
-    locale: 'Locale',
-    theme: 'Theme',
-    apiBase: 'API base',
-    send: 'Send an event',
-    log: 'Event log',
-    noShell: 'Not inside the workbench: events are only logged here, not sent.',
-    empty: 'No events yet',
+    organisation: 'Organisation and projects',
+    site: 'Operations on site',
+    byProject: 'Picked project',
   },
   login: {
     title: 'Master data · Log in',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { cityResource, companyResource, projectResource, supplierResource, vehicleResource } from '@wb/contracts/resources/mdm';
+import { facilityResource, gridResource, iotResource, jobLocationResource, mdmUserResource } from '@wb/contracts/resources/mdm-operations';
 import type { ProjectNode } from '@wb/contracts/subapp-protocol';
-import { isAllNode, isPlaceholder, projectFilters, projectIdsOf } from './project-filter';
+import { followsProject, isAllNode, isPlaceholder, projectFilters, projectIdsOf } from './project-filter';
+import { PAGES } from './resources';
 
 const leaf: ProjectNode = { id: '12', pid: '5', name: '滨江项目', projectIds: '12' };
 const allOfCity: ProjectNode = { id: '-2', pid: '5', name: '全部(杭州)', projectIds: '12,13,13' };
@@ -9,26 +12,39 @@ const placeholder: ProjectNode = { id: '-1', name: '请选择项目', projectIds
 
 describe('project-change → list filters', () => {
   it('filters projects by id and vehicles by project, for a leaf', () => {
-    expect(projectFilters('project', leaf)).toEqual({ ids: '12' });
-    expect(projectFilters('vehicle', leaf)).toEqual({ projectId: '12' });
+    expect(projectFilters(projectResource, leaf)).toEqual({ ids: '12' });
+    expect(projectFilters(vehicleResource, leaf)).toEqual({ projectId: '12' });
+  });
+
+  it('filters the records of a project by it: facilities, grids, devices, job locations, people', () => {
+    for (const def of [facilityResource, gridResource, iotResource, jobLocationResource, mdmUserResource]) {
+      expect(projectFilters(def, allOfCity), def.name).toEqual({ projectId: '12,13' });
+    }
   });
 
   it("an 'all' entry stands for every project it lists (deduplicated)", () => {
     expect(isAllNode(allOfCity)).toBe(true);
     expect(isAllNode(leaf)).toBe(false);
-    expect(projectFilters('project', allOfCity)).toEqual({ ids: '12,13' });
-    expect(projectFilters('vehicle', allOfCity)).toEqual({ projectId: '12,13' });
+    expect(projectFilters(projectResource, allOfCity)).toEqual({ ids: '12,13' });
+    expect(projectFilters(vehicleResource, allOfCity)).toEqual({ projectId: '12,13' });
   });
 
   it('an entry without projects matches nothing, the placeholder filters nothing', () => {
-    expect(projectFilters('vehicle', emptyAll)).toEqual({ projectId: '0' });
+    expect(projectFilters(vehicleResource, emptyAll)).toEqual({ projectId: '0' });
     expect(isPlaceholder(placeholder)).toBe(true);
-    expect(projectFilters('vehicle', placeholder)).toEqual({});
-    expect(projectFilters('project', null)).toEqual({});
+    expect(projectFilters(vehicleResource, placeholder)).toEqual({});
+    expect(projectFilters(projectResource, null)).toEqual({});
   });
 
   it('does not filter resources that are not per project', () => {
-    for (const name of ['company', 'city', 'supplier']) expect(projectFilters(name, leaf)).toEqual({});
+    for (const def of [companyResource, cityResource, supplierResource]) {
+      expect(followsProject(def)).toBe(false);
+      expect(projectFilters(def, leaf)).toEqual({});
+    }
+  });
+
+  it('every page but companies, cities and suppliers follows the picker', () => {
+    expect(PAGES.filter((p) => !followsProject(p.def)).map((p) => p.path)).toEqual(['/company', '/city', '/supplier']);
   });
 
   it('ignores ids that are not numbers', () => {

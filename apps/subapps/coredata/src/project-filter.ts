@@ -1,7 +1,10 @@
+import type { AnyResourceDef } from '@wb/contracts/resource';
 import type { ProjectNode } from '@wb/contracts/subapp-protocol';
 
 /** The project list's filter by id (`ids=1,2`: the projects the picked node stands for). */
 export const PROJECT_IDS_PARAM = 'ids';
+/** The field of the records that belong to a project (vehicles, grids, devices …), searched with 'in'. */
+export const PROJECT_FIELD = 'projectId';
 /** No record has id 0: the filter of a node that stands for no project at all. */
 export const NO_PROJECT = '0';
 
@@ -32,21 +35,19 @@ export function projectIdsOf(node: ProjectNode | null | undefined): string[] {
   ];
 }
 
+/** Whether the picked project narrows a resource's list: projects themselves, and whatever belongs to a project. */
+export function followsProject(def: AnyResourceDef): boolean {
+  return def.name === 'project' || def.fields[PROJECT_FIELD]?.search === 'in';
+}
+
 /**
  * The list filters the selected project imposes on a resource of this app:
- * projects by id, vehicles by their project ('in' search); other resources are
- * not per project. No selection filters nothing; a node without projects
- * matches nothing.
+ * projects by id, records of a project by their project ('in' search); the rest
+ * (companies, cities, suppliers) are not per project. No selection filters
+ * nothing; a node without projects matches nothing.
  */
-export function projectFilters(resource: string, node: ProjectNode | null | undefined): Record<string, string> {
-  if (isPlaceholder(node)) return {};
+export function projectFilters(def: AnyResourceDef, node: ProjectNode | null | undefined): Record<string, string> {
+  if (isPlaceholder(node) || !followsProject(def)) return {};
   const ids = projectIdsOf(node).join(',') || NO_PROJECT;
-  switch (resource) {
-    case 'project':
-      return { [PROJECT_IDS_PARAM]: ids };
-    case 'vehicle':
-      return { projectId: ids };
-    default:
-      return {};
-  }
+  return def.name === 'project' ? { [PROJECT_IDS_PARAM]: ids } : { [PROJECT_FIELD]: ids };
 }

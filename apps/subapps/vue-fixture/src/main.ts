@@ -1,10 +1,12 @@
 import { createApp, defineComponent, h, onBeforeUnmount, reactive, type App } from 'vue';
 import { SHELL_EVENTS, SUBAPP_EVENTS, emitToShell, type ProjectNode, type SubAppProps, type WujieGlobals } from '@wb/contracts/subapp-protocol';
+import { ProtocolPanel } from './protocol-panel';
 
 /**
  * A minimal Vue 3 sub-app for the shell's tests: it shows the props it
- * received, keeps a list in step with 'project-change', and sends
- * 'routerChange' and 'export-state'. Nothing in it knows React.
+ * received, keeps a list in step with 'project-change', sends 'routerChange'
+ * and 'export-state', and has the protocol panel (every event a sub-app may
+ * send, a button each). Nothing in it knows React.
  */
 const globals = window as Window & WujieGlobals;
 
@@ -89,6 +91,7 @@ const Fixture = defineComponent({
           { class: 'vf-sent' },
           state.sent.map((label, i) => h('li', { key: i }, label)),
         ),
+        h(ProtocolPanel, { wujie: $wujie }),
       ]);
     };
   },

@@ -3,6 +3,11 @@ import { defineResource } from '../resource';
 const zhEn = (zh: string, en: string) => ({ zh, en });
 const LOG = '/us-log';
 
+/** One request as every log saw it (?requestId=): its API row, its errors, what the shell reported about it. */
+export const LOG_TRACE_PATH = `${LOG}/trace`;
+/** what X-Request-Id may be: the shell sends a uuid; anything else, the server replaces with one */
+export const REQUEST_ID_PATTERN = '^[\\w-]{8,64}$';
+
 /** Fields every log shares: where it was written and the request it belongs to. */
 const common = {
   serviceId: { label: zhEn('服务', 'Service'), kind: 'string', maxLength: 64, search: 'eq', width: 110 },
@@ -72,6 +77,7 @@ export const usualLogResource = defineResource({
     remoteIp: { label: zhEn('来源地址', 'Address'), kind: 'string', maxLength: 64, width: 130 },
     userAgent: { label: zhEn('浏览器', 'Browser'), kind: 'string', maxLength: 500, column: false },
     stack: { label: zhEn('堆栈', 'Stack'), kind: 'text', maxLength: 100_000, column: false },
+    requestId: common.requestId,
     createTime: common.createTime,
   },
 });

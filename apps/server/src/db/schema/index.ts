@@ -17,3 +17,5 @@ export * from './incident';
 export * from './flow';
 export * from './desk';
 export * from './log';
+export * from './mdm-operations';
+export * from './develop';

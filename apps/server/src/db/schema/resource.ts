@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { audit, id } from './common';
+import { audit, id, ref } from './common';
 
 /** Uploaded files; the bytes live in the object store under `name`. */
 export const attach = pgTable(
@@ -14,13 +14,18 @@ export const attach = pgTable(
     originalName: text('original_name').notNull(),
     extension: varchar('extension', { length: 16 }).notNull(),
     attachSize: bigint('attach_size', { mode: 'number' }).notNull(),
+    /** the storage configuration (oss) holding the bytes; null for the server's own store */
+    ossId: ref('oss_id'),
     ...audit,
   },
   // every signed file link is served by looking up its tenant's file by name
   (t) => [index('attach_tenant_name_idx').on(t.tenantId, t.name)],
 );
 
-/** Every SMS the default provider 'sends' is recorded here, where an admin can read it. */
+/**
+ * Every text message sent, by any provider, with how it went; the default provider sends
+ * nothing and this row is all there is (where an admin reads it). Also the per-phone allowance.
+ */
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
@@ -29,9 +34,80 @@ export const smsOutbox = pgTable(
     phone: varchar('phone', { length: 32 }).notNull(),
     content: text('content').notNull(),
     provider: varchar('provider', { length: 32 }).notNull(),
+    /** the configuration's code and template, '' for the default provider's texts */
+    smsCode: varchar('sms_code', { length: 64 }).notNull().default(''),
+    templateId: varchar('template_id', { length: 64 }).notNull().default(''),
+    /** 1 sent, 0 refused by the provider (error says why) */
+    sent: integer('sent').notNull().default(1),
+    error: text('error').notNull().default(''),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sms_outbox_tenant_idx').on(t.tenantId, t.id.desc())],
+  (t) => [index('sms_outbox_tenant_idx').on(t.tenantId, t.id.desc()), index('sms_outbox_phone_idx').on(t.phone, t.createTime)],
+);
+
+/** SMS provider configurations (短信配置); status 2 is the tenant's enabled one, others 1. */
+export const sms = pgTable(
+  'sms',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    /** the `sms` dictionary: 1 yunpian, 2 qiniu, 3 ali, 4 tencent */
+    category: integer('category').notNull(),
+    smsCode: varchar('sms_code', { length: 64 }).notNull(),
+    templateId: varchar('template_id', { length: 64 }).notNull().default(''),
+    accessKey: varchar('access_key', { length: 255 }).notNull().default(''),
+    /** sealed (platform/secrets.ts), never answered */
+    secretKey: text('secret_key').notNull().default(''),
+    regionId: varchar('region_id', { length: 64 }).notNull().default(''),
+    signName: varchar('sign_name', { length: 64 }).notNull().default(''),
+    /** the provider's API address; '' for its public one */
+    endpoint: varchar('endpoint', { length: 500 }).notNull().default(''),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    ...audit,
+  },
+  (t) => [index('sms_tenant_idx').on(t.tenantId)],
+);
+
+/** Object storage configurations (对象存储); status 2 is where the tenant's uploads go. */
+export const oss = pgTable(
+  'oss',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    /** the `oss` dictionary: 0 local disk, 1 minio, 2 qiniu, 3 ali, 4 tencent (all but 0 spoken to as S3) */
+    category: integer('category').notNull(),
+    ossCode: varchar('oss_code', { length: 64 }).notNull(),
+    endpoint: varchar('endpoint', { length: 500 }).notNull().default(''),
+    accessKey: varchar('access_key', { length: 255 }).notNull().default(''),
+    /** sealed (platform/secrets.ts), never answered */
+    secretKey: text('secret_key').notNull().default(''),
+    bucketName: varchar('bucket_name', { length: 255 }).notNull().default(''),
+    appId: varchar('app_id', { length: 64 }).notNull().default(''),
+    region: varchar('region', { length: 64 }).notNull().default(''),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    ...audit,
+  },
+  (t) => [index('oss_tenant_idx').on(t.tenantId)],
+);
+
+/** A saved list query (报表): a resource with its filters and columns, and how to chart it. */
+export const report = pgTable(
+  'report',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    resource: varchar('resource', { length: 64 }).notNull(),
+    /** the list's filters (JSON text of the list call's parameters) */
+    query: text('query').notNull(),
+    /** the columns shown, in order (JSON text: field names) */
+    columns: text('columns').notNull(),
+    /** JSON text { type: 'bar' | 'line' | 'pie', x: field, y?: field }: counts by x, or sums y by x; '' for none */
+    chart: text('chart').notNull().default(''),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    ...audit,
+  },
+  (t) => [index('report_tenant_idx').on(t.tenantId)],
 );
 
 /** Codes sent for password retrieval: hashed, expiring, single use, counted against abuse. */
@@ -72,9 +148,11 @@ export const usualLog = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     remoteIp: varchar('remote_ip', { length: 64 }).notNull().default(''),
     createBy: varchar('create_by', { length: 64 }).notNull().default(''),
+    /** the X-Request-Id of the request the entry was uploaded with, or that the shell saw fail */
+    requestId: varchar('request_id', { length: 64 }).notNull().default(''),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('usual_log_tenant_idx').on(t.tenantId, t.id.desc())],
+  (t) => [index('usual_log_tenant_idx').on(t.tenantId, t.id.desc()), index('usual_log_request_idx').on(t.requestId)],
 );
 
 /** Header links of the business-systems dropdown; projectIds limits where each shows. */

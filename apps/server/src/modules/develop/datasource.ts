@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { connectDatasource } from '../../platform/datasource-client';
 import { ACCESS_MESSAGES } from '@wb/contracts/resources/access';
 import { eq } from 'drizzle-orm';
 import { datasource } from '../../db/schema/index';
@@ -34,25 +34,11 @@ export function datasourceOptions(ctx: AppContext): ResourceOptions {
           .from(datasource)
           .where(visible(datasource, scope, eq(datasource.id, Number(keys[0]))));
         if (!row) throw notFound('数据源不存在');
-        const password = row.password ? ctx.secrets.open(row.password) : '';
-        if (password === undefined) throw badRequest('密码无法解密 (SECRET_KEY 已更换?), 请重新输入密码', 'password');
-        // the user and password go into the address: given beside it, pg would let the address's (none) win
-        const address = parsed(row.url);
-        if (!address) throw badRequest('连接地址不正确', 'url');
-        address.username = encodeURIComponent(row.username);
-        address.password = encodeURIComponent(password);
-        const conn = new pg.Client({ connectionString: address.toString(), connectionTimeoutMillis: 5000 });
-        // a failed connection also emits 'error' on the client: without a listener that would end the process
-        conn.on('error', () => undefined);
+        const { client } = await connectDatasource(row, ctx.secrets, 'url');
         try {
-          await conn.connect();
-          await conn.query('select 1');
-        } catch (err) {
-          // the driver's words (host refused, auth failed …), never the password
-          const said = String((err as Error).message);
-          throw badRequest(`连接失败: ${password ? said.replaceAll(password, '***') : said}`, 'url');
+          await client.query('select 1');
         } finally {
-          await conn.end().catch(() => undefined);
+          await client.end().catch(() => undefined);
         }
         return ACCESS_MESSAGES.connected.zh;
       },

@@ -1,10 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { usualLog } from '../../db/schema/index';
+import { desc, eq } from 'drizzle-orm';
+import { apiLogResource, errorLogResource, LOG_TRACE_PATH, REQUEST_ID_PATTERN, usualLogResource } from '@wb/contracts/resources/logs';
+import { apiLog, errorLog, usualLog } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { EmptyEnvelope, ok } from '../../platform/envelope';
+import { EmptyEnvelope, Envelope, formatTime, idStr, ok } from '../../platform/envelope';
 import { ColumnText } from '../../platform/input-types';
+import { scopeOf, visible } from '../../platform/scope';
+
+/** at most this many rows of each log for one request id (one request has one API row; retries and reports add a few) */
+const TRACE_ROWS = 20;
 
 /** An entry of the shell's local error log, uploaded in batches. */
 const LogEntry = Type.Object({
@@ -14,7 +20,25 @@ const LogEntry = Type.Object({
   stack: Type.Optional(Type.String({ maxLength: 20000 })),
   info: Type.Optional(Type.String({ maxLength: 4000 })),
   time: Type.String({ maxLength: 64 }),
+  /** the X-Request-Id of the request the entry is about (a call that failed) */
+  requestId: Type.Optional(Type.String({ pattern: REQUEST_ID_PATTERN })),
 });
+
+const Text = Type.String();
+const TraceApi = Type.Object({
+  id: Text,
+  createTime: Text,
+  account: Text,
+  method: Text,
+  requestUri: Text,
+  status: Type.Number(),
+  durationMs: Type.Number(),
+  remoteIp: Text,
+  userAgent: Text,
+  params: Text,
+});
+const TraceError = Type.Object({ id: Text, createTime: Text, account: Text, method: Text, requestUri: Text, status: Type.Number(), message: Text, fingerprint: Text, stack: Text });
+const TraceUsual = Type.Object({ id: Text, createTime: Text, createBy: Text, logLevel: Text, message: Text, requestUri: Text, stack: Text, userAgent: Text });
 
 export function logRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -36,9 +60,52 @@ export function logRoutes(ctx: AppContext) {
             userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
             remoteIp: req.ip,
             createBy: me.account,
+            requestId: e.requestId ?? '',
           })),
         );
         return ok(true, '发送成功!');
+      },
+    });
+
+    // the log explorer: one request as every log saw it (the shell sends X-Request-Id; the server logs it)
+    app.get(LOG_TRACE_PATH, {
+      schema: {
+        tags: ['日志'],
+        summary: '按请求编号追踪: 接口日志、错误日志和前端上报的日志',
+        querystring: Type.Object({ requestId: Type.String({ pattern: REQUEST_ID_PATTERN }) }),
+        response: { 200: Envelope(Type.Object({ api: Type.Array(TraceApi), errors: Type.Array(TraceError), usual: Type.Array(TraceUsual) })) },
+      },
+      config: { permission: [apiLogResource.name, errorLogResource.name, usualLogResource.name], fieldMessages: { requestId: { label: '请求编号' } } },
+      handler: async (req) => {
+        const scope = scopeOf(req);
+        const { requestId } = req.query as { requestId: string };
+        const { db } = ctx.database;
+        const [api, errors, usual] = await Promise.all([
+          db
+            .select()
+            .from(apiLog)
+            .where(visible(apiLog, scope, eq(apiLog.requestId, requestId)))
+            .orderBy(desc(apiLog.id))
+            .limit(TRACE_ROWS),
+          db
+            .select()
+            .from(errorLog)
+            .where(visible(errorLog, scope, eq(errorLog.requestId, requestId)))
+            .orderBy(desc(errorLog.id))
+            .limit(TRACE_ROWS),
+          db
+            .select()
+            .from(usualLog)
+            .where(visible(usualLog, scope, eq(usualLog.requestId, requestId)))
+            .orderBy(desc(usualLog.id))
+            .limit(TRACE_ROWS),
+        ]);
+        const common = (r: { id: number; createTime: Date }) => ({ id: idStr(r.id), createTime: formatTime(r.createTime) });
+        return ok({
+          api: api.map((r) => ({ ...r, ...common(r) })),
+          errors: errors.map((r) => ({ ...r, ...common(r) })),
+          usual: usual.map((r) => ({ ...r, ...common(r) })),
+        });
       },
     });
   };

@@ -155,9 +155,10 @@ export function fileRoutes(ctx: AppContext) {
         if (refused) throw badRequest(refused, 'file');
         const kind = imageKind(bytes)!;
         const name = `${randomUUID()}.${kind.ext}`;
-        await ctx.store.put(name, bytes);
+        const { store, ossId } = await ctx.stores.forUpload(me.tenantId);
+        await store.put(name, bytes);
         // the stored form of the link; the answer's hook signs it for the uploader's tenant
-        const stored = storedFile({ tenantId: me.tenantId, userId: me.userId, name, originalName: file.filename.slice(0, 200), size: bytes.length });
+        const stored = storedFile({ tenantId: me.tenantId, userId: me.userId, name, originalName: file.filename.slice(0, 200), size: bytes.length, ossId });
         const [row] = await db.insert(attach).values(stored).returning({ id: attach.id });
         return ok({ link: stored.link, domain: '', name, originalName: stored.originalName, attachId: idStr(row.id) });
       },
@@ -177,24 +178,25 @@ export function fileRoutes(ctx: AppContext) {
         // the file must be one the tenant uploaded (and not removed): a link to another
         // tenant's file, signed because someone stored it in their own record, serves nothing
         const [row] = await db
-          .select({ id: attach.id, originalName: attach.originalName, attachSize: attach.attachSize })
+          .select({ id: attach.id, originalName: attach.originalName, attachSize: attach.attachSize, ossId: attach.ossId })
           .from(attach)
           .where(visible(attach, tenantScope(granted.tenantId), eq(attach.name, granted.name)))
           .limit(1);
         const ext = kindOfName(granted.name);
-        let found = row ? await ctx.store.get(granted.name) : null;
+        const store = row ? await ctx.stores.holding(row.ossId) : undefined;
+        let found = store ? await store.get(granted.name) : null;
         if (found && ext && found.size !== row.attachSize) {
           // bytes this server has not checked: a browser's PUT to a presigned S3 address (recorded
           // with size 0 when it was signed), or an object replaced since. Checked once, as an
           // upload is; a file that fails is removed, one that passes is recorded with its size.
           const refused = await storedFileError(found.stream, ext, ctx.config.uploadMaxBytes);
           if (refused) {
-            await ctx.store.remove(granted.name);
+            await store!.remove(granted.name);
             await db.update(attach).set({ isDeleted: 1, updateTime: new Date() }).where(eq(attach.id, row.id));
             throw refused;
           }
           await db.update(attach).set({ attachSize: found.size, updateTime: new Date() }).where(eq(attach.id, row.id));
-          found = await ctx.store.get(granted.name);
+          found = await store!.get(granted.name);
         }
         if (!found) throw notFound('文件不存在');
         const kind = ext ? FILE_KINDS[ext] : undefined;

@@ -95,10 +95,11 @@ export function signedUploadRoutes(ctx: AppContext) {
         if (!ext) throw badRequest(fileMessages('id').type, 'id');
         const name = `${randomUUID()}.${ext}`;
         const mime = FILE_KINDS[ext].mime;
-        const stored = storedFile({ tenantId: me.tenantId, userId: me.userId, name, originalName: originalNameOf(given), size: 0 });
+        const { store, ossId } = await ctx.stores.forUpload(me.tenantId);
+        const stored = storedFile({ tenantId: me.tenantId, userId: me.userId, name, originalName: originalNameOf(given), size: 0, ossId });
         await db.insert(attach).values(stored);
-        const signed = ctx.store.presignPut
-          ? await ctx.store.presignPut(name, mime, SIGNED_UPLOAD_SECONDS)
+        const signed = store.presignPut
+          ? await store.presignPut(name, mime, SIGNED_UPLOAD_SECONDS)
           : { url: links.sign(name, me.tenantId, String(me.userId)), headers: { 'Content-Type': mime } };
         // url is the stored form of the link: the answer's hook signs it for the caller's tenant
         return ok({ signedUrl: signed.url, actualSignedRequestHeaders: signed.headers, url: stored.link });
@@ -134,14 +135,14 @@ export function signedUploadRoutes(ctx: AppContext) {
           if (mediaType(req.headers['content-type']) !== mediaType(mime)) throw new ApiError(415, `请求头 Content-Type 应为 ${mime}`, 'Content-Type');
           if (Number(req.headers['content-length'] ?? 0) > max) throw badRequest(fileMessages('file').size(max), 'file');
           const [row] = await db
-            .select({ id: attach.id, attachSize: attach.attachSize })
+            .select({ id: attach.id, attachSize: attach.attachSize, ossId: attach.ossId })
             .from(attach)
             .where(visible(attach, tenantScope(grant.tenant), and(eq(attach.name, name), eq(attach.createUser, Number(grant.user)))))
             .limit(1);
           if (!row) throw notFound('上传地址对应的文件不存在');
           if (row.attachSize > 0) throw forbidden(REPLAYED);
           if (!req.body) throw badRequest(fileMessages('file').empty, 'file');
-          const size = await storeChecked(ctx.store, name, ext, req.body as Readable, max).catch((err: unknown) => {
+          const size = await storeChecked(await ctx.stores.holding(row.ossId), name, ext, req.body as Readable, max).catch((err: unknown) => {
             throw err instanceof ObjectExists ? forbidden(REPLAYED) : err;
           });
           await db.update(attach).set({ attachSize: size, updateTime: new Date() }).where(eq(attach.id, row.id));

@@ -53,13 +53,14 @@ export function uploadRoutes(ctx: AppContext) {
           throw badRequest(messages.type, 'file');
         }
         const name = `${randomUUID()}.${ext}`;
-        const size = await storeChecked(ctx.store, name, ext, part.file, max);
-        const stored = storedFile({ tenantId: me.tenantId, userId: me.userId, name, originalName: originalNameOf(part.filename), size });
+        const { store, ossId } = await ctx.stores.forUpload(me.tenantId);
+        const size = await storeChecked(store, name, ext, part.file, max);
+        const stored = storedFile({ tenantId: me.tenantId, userId: me.userId, name, originalName: originalNameOf(part.filename), size, ossId });
         try {
           const [row] = await db.insert(attach).values(stored).returning({ id: attach.id });
           return ok({ link: stored.link, domain: '', name, originalName: stored.originalName, attachId: idStr(row.id) });
         } catch (err) {
-          await ctx.store.remove(name);
+          await store.remove(name);
           throw err;
         }
       },

@@ -8,7 +8,6 @@ import { user, verifyCode } from '../../db/schema/index';
 import type { AppContext } from '../../platform/context';
 import { badRequest, EmptyEnvelope, Envelope, ok } from '../../platform/envelope';
 import { hashPassword } from '../../platform/passwords';
-import type { SmsProvider } from '../../platform/sms';
 import { tenantScope, visible } from '../../platform/scope';
 import { TokenService } from '../../platform/tokens';
 import { CaptchaService } from '../../platform/captcha';
@@ -38,7 +37,7 @@ const mask = (phone: string) => (phone.length === 11 ? `${phone.slice(0, 3)}****
  * phone → SMS code (hashed, 5 minutes, single use, 5 tries, 1 a minute, 10 a day)
  * → a short-lived identifyCode → new password.
  */
-export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
+export function retrieveRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
     const captchas = new CaptchaService(db, ctx.config.captchaFixedCode);
@@ -124,7 +123,8 @@ export function retrieveRoutes(ctx: AppContext, sms: SmsProvider) {
         await db
           .insert(verifyCode)
           .values({ tenantId, userId: u.id, phone: q.phone, purpose: PURPOSE, codeHash: codeHash(q.phone, code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
-        await sms.send(tenantId, q.phone, `【运营工作台】您正在找回密码,验证码 ${code},5分钟内有效。如非本人操作请忽略。`);
+        const [sent] = await ctx.sms.send(tenantId, [q.phone], { content: `【运营工作台】您正在找回密码,验证码 ${code},5分钟内有效。如非本人操作请忽略。`, params: { code } });
+        if (sent.error) throw badRequest(sent.error, 'phone');
         return ok(true, RETRIEVE_MESSAGES.sent);
       },
     });

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { keyOf, labelFieldOf, type AnyResourceDef } from '@wb/contracts/resource';
 import type { Exporter } from './export';
 import type { Importer } from './import';
+import type { ResourceStore } from './store';
 
 export interface RegisteredResource {
   def: AnyResourceDef;
@@ -28,6 +29,8 @@ export class ResourceRegistry {
   readonly exporters = new Map<string, Exporter>();
   /** how each importable resource is imported, for the jobs of the upload centre */
   readonly importers = new Map<string, Importer>();
+  /** how each resource's list is read, and the filters its list call takes, for reports */
+  readonly lists = new Map<string, { store: ResourceStore; filters: ReadonlySet<string> }>();
 
   add(def: AnyResourceDef, table: PgTable): RegisteredResource {
     if (this.byName.has(def.name)) throw new Error(`resource '${def.name}' is registered twice`);

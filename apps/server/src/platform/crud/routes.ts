@@ -270,6 +270,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
   const prepare = async (who: Submitter, body: Row): Promise<PreparedSubmit> => {
     const { scope, user, req } = who;
     const isNew = body.id === undefined || body.id === '';
+    if (isNew && def.noAdd) throw badRequest(CRUD_MESSAGES.noAdd.zh, 'id');
     const existing = isNew ? undefined : await store.findByKey(scope, body.id as string);
     if (!isNew && !existing) throw notFound(CRUD_MESSAGES.notFound.zh);
     const values = await fromWire(def, self.columns, body, isNew, deps.secrets);
@@ -462,6 +463,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
     if (!def.actions?.some((a) => a.name === name)) throw new Error(`resource '${def.name}': handler for unknown action '${name}'`);
   }
 
+  registry.lists.set(def.name, { store, filters: allowedFilters });
   const exporter = exporterOf(def, store, registry, EXPORT_BATCH);
   registry.exporters.set(def.name, exporter);
   exportRoutes(app, { def, exporter, jobs: deps.exportJobs, tag, querystring: schemas.ExportQuery, allowed: new Set(Object.keys(schemas.ExportQuery.properties)) });

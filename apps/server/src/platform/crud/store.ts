@@ -161,6 +161,21 @@ export class ResourceStore {
     })();
   }
 
+  /**
+   * The rows matching the filters grouped by `x`, each group's rows counted or its `y` summed;
+   * the largest `limit` groups (a report's chart).
+   */
+  async groups(scope: Scope, q: Record<string, unknown>, x: string, y: string | undefined, limit: number): Promise<{ x: unknown; value: number }[]> {
+    const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
+    const where = this.where(
+      scope,
+      filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)),
+    );
+    const value = y ? sql<string>`coalesce(sum(${this.columns[y]}), 0)` : sql<string>`count(*)`;
+    const rows = await this.db.select({ x: this.columns[x], value }).from(this.table).where(where).groupBy(this.columns[x]).orderBy(desc(value)).limit(limit);
+    return rows.map((r) => ({ x: r.x, value: Number(r.value) }));
+  }
+
   async find(scope: Scope, cond: SQL): Promise<Row | undefined> {
     const [row] = await this.db.select().from(this.table).where(this.where(scope, cond)).limit(1);
     return row;

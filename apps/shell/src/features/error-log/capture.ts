@@ -1,5 +1,6 @@
 import { i18n } from '../../shared/i18n/i18n';
 import { feedback } from '../../shared/feedback';
+import { onServerFailure } from '../../shared/request';
 import { ERROR_LOG_STORE_NAME } from '../../shared/storage-names';
 import { reloadErrorLog, toLogEntry, useErrorLog } from './error-log-store';
 import { isChunkLoadError } from './chunk-error';
@@ -50,6 +51,9 @@ export function installErrorCapture(target: Window = window): void {
   });
   // Vite reports a failed preload of a lazy chunk's dependencies here before the import rejects.
   target.addEventListener('vite:preloadError', () => offerReload());
+  // A call the server failed is recorded with its request id: from the server's error an administrator
+  // finds what this shell saw at that moment (日志管理's 追踪), once the log is uploaded.
+  onServerFailure((f) => useErrorLog.getState().add({ ...toLogEntry(`${f.method} ${f.url}: ${f.status} ${f.message}`, 'request', target.location.href), requestId: f.requestId }));
   // Another tab recorded or cleared entries.
   target.addEventListener('storage', (event) => {
     if (event.key === null || event.key.endsWith(ERROR_LOG_STORE_NAME)) reloadErrorLog();

@@ -12,6 +12,8 @@ export interface LogEntry {
   info: string;
   /** local time, 'YYYY-MM-DD HH:mm:ss' */
   time: string;
+  /** a call the server failed: its X-Request-Id, which the server's logs carry too */
+  requestId?: string;
 }
 
 /** The server takes at most 200 entries a call; older entries are dropped first. */

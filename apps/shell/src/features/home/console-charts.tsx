@@ -3,7 +3,7 @@ import { Card, Col, Empty, Row, Statistic } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { projectFiguresQuery, type ProjectFigures } from './api/figures';
-import { Chart, type ChartOption } from './chart';
+import { Chart, type ChartOption } from '../../shared/ui/chart';
 import './home-texts';
 
 const sum = (rows: ProjectFigures[], k: 'vehicleTotal' | 'vehicleInService') => rows.reduce((n, r) => n + r[k], 0);

@@ -85,11 +85,11 @@ const PAGES: Record<string, string> = {
   project: 'Projects',
   supplier: 'Suppliers',
   vehicle: 'Vehicles',
-  coredata_facility: 'Facilities',
-  coredata_grid: 'Grids',
-  coredata_iot: 'IoT devices',
-  coredata_jobLocation: 'Job locations',
-  coredata_user: 'Staff',
+  facility: 'Facilities',
+  grid: 'Grids',
+  iot: 'IoT devices',
+  jobLocation: 'Job locations',
+  mdmUser: 'Staff',
 };
 
 export const menuNamesEn: Record<string, string> = {

@@ -16,7 +16,7 @@ export function ResourceRoute({ def }: { def: AnyResourceDef }) {
   const { t } = useTranslation();
   const project = useBridge((s) => s.project);
   const refreshKey = useBridge((s) => s.refreshKey);
-  const fixed = useMemo(() => projectFilters(def.name, project), [def.name, project]);
+  const fixed = useMemo(() => projectFilters(def, project), [def, project]);
   const filtered = Object.keys(fixed).length > 0;
 
   return (

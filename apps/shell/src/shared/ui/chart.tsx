@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { BarChart, PieChart } from 'echarts/charts';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use as register, type ComposeOption } from 'echarts/core';
-import type { BarSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-// only the parts the console draws: the chunk stays a fraction of the whole library
-register([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+// only the parts the console and the reports draw: the chunk stays a fraction of the whole library
+register([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-export type ChartOption = ComposeOption<BarSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
+export type ChartOption = ComposeOption<BarSeriesOption | LineSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
 
 /** An ECharts chart filling its box, drawn again when the option changes and resized with the box. */
 export function Chart({ option, height = 320, label }: { option: ChartOption; height?: number; label: string }) {

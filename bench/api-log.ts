@@ -1,0 +1,117 @@
+/**
+ * The API log's cost and its list at scale.
+ *
+ * 1. Throughput with API logging on and off, in the same process and on the same database: two
+ *    servers (API_LOG on / off) answer the same signed-in list call, 8 at a time, in alternating
+ *    rounds; prints each one's requests a second and the ratio (target: on ≥ 90 % of off).
+ * 2. The API log list at 1,000,000 rows (BENCH_API_LOG_ROWS): the rows are put in with one
+ *    statement, then each of the list's usual searches is asked 200 times; prints p50 and p99 of
+ *    each beside a baseline (a signed-in parameter read) measured in the same run (target on
+ *    PostgreSQL: p99 ≤ 50 ms).
+ * Run: npx tsx bench/api-log.ts   (DATABASE_URL runs it on a scratch database of that PostgreSQL server)
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { percentile, scratchDatabase } from './scratch-database';
+
+const ROWS = Number(process.env.BENCH_API_LOG_ROWS ?? 1_000_000);
+const ROUNDS = 6;
+const PER_ROUND = 400;
+const PARALLEL = 8;
+const ASKS = 200;
+const BASIC = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
+
+async function signIn(app: FastifyInstance): Promise<Record<string, string>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/us-auth/oauth/token',
+    query: { tenantId: '000000', username: 'admin', password: 'admin123', grant_type: 'password', scope: 'all' },
+    headers: { authorization: BASIC },
+  });
+  return { 'saas-auth': `bearer ${(res.json() as { access_token: string }).access_token}`, 'tenant-id': '000000' };
+}
+
+async function timed(app: FastifyInstance, headers: Record<string, string>, url: string, query: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const res = await app.inject({ method: 'GET', url, query, headers });
+  const ms = performance.now() - started;
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
+  return ms;
+}
+
+/** Requests a second of `app` answering PER_ROUND list calls, PARALLEL at a time. */
+async function throughput(app: FastifyInstance, headers: Record<string, string>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next++ < PER_ROUND) await timed(app, headers, '/us-system/param/list', { current: '1', size: '10' });
+    }),
+  );
+  return PER_ROUND / ((performance.now() - started) / 1000);
+}
+
+async function main() {
+  const scratch = await scratchDatabase('bench_api_log');
+  const config = { dataDir: ':memory:', databaseUrl: scratch.url, captchaEnabled: false, loginRateLimit: 1_000_000 };
+  const logged = await buildApp({ logger: false, config: { ...config, apiLog: true } });
+  // the second server shares the first's database, without the log
+  const plain = await buildApp({ logger: false, database: logged.ctx.database, config: { ...config, apiLog: false } });
+  try {
+    const on = { app: logged.app, headers: await signIn(logged.app), rates: [] as number[] };
+    const off = { app: plain.app, headers: await signIn(plain.app), rates: [] as number[] };
+    await throughput(on.app, on.headers);
+    await throughput(off.app, off.headers);
+    for (let round = 0; round < ROUNDS; round++) {
+      // alternating which goes first: a machine that slows down mid-run weighs on both alike
+      for (const side of round % 2 ? [off, on] : [on, off]) side.rates.push(await throughput(side.app, side.headers));
+    }
+    await logged.ctx.requestLog.flush();
+    const median = (xs: number[]) => percentile(xs, 50);
+    const where = scratch.url ? 'PostgreSQL' : 'PGlite';
+    console.log(`api log: throughput with logging on ${median(on.rates).toFixed(0)} req/s, off ${median(off.rates).toFixed(0)} req/s (${where}, ${PARALLEL} at a time)`);
+    console.log(`api log: on / off = ${((median(on.rates) / median(off.rates)) * 100).toFixed(1)} % (target ≥ 90 %); dropped ${logged.ctx.requestLog.dropped}`);
+
+    // a million rows of the log, spread over 30 days, a tenth of them failures, a few users and addresses
+    const { db } = logged.ctx.database;
+    const began = performance.now();
+    await db.execute(sql`
+      insert into api_log (tenant_id, user_id, account, service_id, server_host, method, request_uri, route, status, duration_ms, remote_ip, user_agent, params, request_id, create_time)
+      select case when i % 5 = 0 then '100001' else '000000' end, 1, 'user' || (i % 50), 'workbench', 'bench', case when i % 3 = 0 then 'POST' else 'GET' end,
+             '/us-system/thing-' || (i % 200) || '/list', '/us-system/thing/list', case when i % 10 = 0 then 500 when i % 7 = 0 then 400 else 200 end,
+             i % 300, '10.0.' || (i % 250) || '.1', 'bench', '{}', md5(i::text), now() - (i % 2592000) * interval '1 second'
+      from generate_series(1, ${ROWS}) as i`);
+    await db.execute(sql`analyze api_log`);
+    console.log(`api log: ${ROWS.toLocaleString('en')} rows put in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+
+    const baseline: number[] = [];
+    for (let i = 0; i < ASKS; i++) baseline.push(await timed(on.app, on.headers, '/us-system/param/detail', { paramKey: 'account.initPassword' }));
+    const searches: [string, Record<string, string>][] = [
+      ['first page', {}],
+      ['page 50', { current: '50' }],
+      ['failed (status 500)', { status: '500' }],
+      ['by user', { account: 'user7' }],
+      ['by address (like)', { requestUri: 'thing-42/' }],
+      ['last hour', {}],
+      ['by request id', { requestId: 'c4ca4238a0b923820dcc509a6f75849b' }],
+    ];
+    const hourAgo = new Date(Date.now() - 3600_000);
+    const fmt = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+    const b99 = percentile(baseline, 99);
+    console.log(`baseline (a signed-in parameter read): p50 ${percentile(baseline, 50).toFixed(2)} ms, p99 ${b99.toFixed(2)} ms`);
+    for (const [name, query] of searches) {
+      const q = name === 'last hour' ? { createTime_dategt: fmt(hourAgo) } : query;
+      const ms: number[] = [];
+      for (let i = 0; i < ASKS; i++) ms.push(await timed(on.app, on.headers, '/us-log/api/list', { current: '1', size: '10', ...q }));
+      const p99 = percentile(ms, 99);
+      console.log(`list ${name.padEnd(22)} p50 ${percentile(ms, 50).toFixed(2).padStart(7)} ms  p99 ${p99.toFixed(2).padStart(7)} ms (${(p99 / b99).toFixed(1)}× baseline)`);
+    }
+  } finally {
+    await plain.app.close();
+    await logged.app.close();
+    await scratch.drop();
+  }
+}
+
+await main();

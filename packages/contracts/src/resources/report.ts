@@ -1,0 +1,51 @@
+import { defineResource, type Text } from '../resource';
+
+const zhEn = (zh: string, en: string): Text => ({ zh, en });
+
+export const REPORT_PATHS = {
+  /** the chart's figures: the report's rows grouped by its x field, counted or summed */
+  chart: '/us-report/report/rest/chart',
+} as const;
+
+export const REPORT_MESSAGES = {
+  saved: zhEn('已保存为报表', 'Saved as a report'),
+  resource: zhEn('报表的数据不存在或无权查看', 'The report’s data does not exist or may not be read'),
+  query: zhEn('筛选条件应为 JSON 对象', 'The filters must be a JSON object'),
+  columns: zhEn('列应为该数据的字段名数组', 'The columns must be an array of the data’s field names'),
+  chart: zhEn('图表应为 {"type":"bar|line|pie","x":"字段","y":"数值字段"}', 'The chart must be {"type":"bar|line|pie","x":"field","y":"number field"}'),
+} as const;
+
+export const CHART_TYPES = ['bar', 'line', 'pie'] as const;
+export interface ReportChart {
+  type: (typeof CHART_TYPES)[number];
+  /** the field rows are grouped by */
+  x: string;
+  /** a number field summed per group; absent: rows counted */
+  y?: string;
+}
+
+/**
+ * Reports (报表, admin spec §7 'Report'): a saved list query — the resource, its filters, its
+ * columns and an optional chart — made from any list page with 保存为报表; opened as a table
+ * with its chart, exported through the download centre.
+ */
+export const reportResource = defineResource({
+  name: 'report',
+  title: zhEn('报表管理', 'Reports'),
+  basePath: '/us-report/report/rest',
+  permissions: { add: 'report_add', edit: 'report_edit', delete: 'report_delete', view: 'report_view' },
+  page: { path: '/tool/report', icon: 'bar-chart' },
+  labelField: 'name',
+  fields: {
+    name: { label: zhEn('报表名称', 'Name'), kind: 'string', required: zhEn('请输入报表名称', 'Please enter the name'), maxLength: 100, search: 'like' },
+    resource: { label: zhEn('数据', 'Data'), kind: 'string', required: zhEn('请选择数据', 'Please choose the data'), maxLength: 64, addOnly: true, form: false, search: 'eq' },
+    query: { label: zhEn('筛选条件', 'Filters'), kind: 'text', maxLength: 4000, addOnly: true, form: false, column: false, default: '{}' },
+    columns: { label: zhEn('列', 'Columns'), kind: 'text', required: zhEn('请选择列', 'Please choose the columns'), maxLength: 4000, addOnly: true, form: false, column: false },
+    chart: { label: zhEn('图表', 'Chart'), kind: 'text', maxLength: 500, form: false, column: false, default: '' },
+    remark: { label: zhEn('备注', 'Remark'), kind: 'text', maxLength: 255, column: false },
+    createTime: { label: zhEn('创建时间', 'Created'), kind: 'date', readonly: true, form: false, width: 170 },
+  },
+});
+
+/** This module's resources (the catalogue collects them). */
+export const resources = [reportResource];
