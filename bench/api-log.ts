@@ -16,8 +16,8 @@ import { buildApp } from '../apps/server/src/app';
 import { percentile, scratchDatabase } from './scratch-database';
 
 const ROWS = Number(process.env.BENCH_API_LOG_ROWS ?? 1_000_000);
-const ROUNDS = 6;
-const PER_ROUND = 400;
+const ROUNDS = 8;
+const PER_ROUND = 2000;
 const PARALLEL = 8;
 const ASKS = 200;
 const BASIC = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
@@ -78,7 +78,7 @@ async function main() {
     const began = performance.now();
     await db.execute(sql`
       insert into api_log (tenant_id, user_id, account, service_id, server_host, method, request_uri, route, status, duration_ms, remote_ip, user_agent, params, request_id, create_time)
-      select case when i % 5 = 0 then '100001' else '000000' end, 1, 'user' || (i % 50), 'workbench', 'bench', case when i % 3 = 0 then 'POST' else 'GET' end,
+      select case when i % 5 = 1 then '100001' else '000000' end, 1, 'user' || (i % 50), 'workbench', 'bench', case when i % 3 = 0 then 'POST' else 'GET' end,
              '/us-system/thing-' || (i % 200) || '/list', '/us-system/thing/list', case when i % 10 = 0 then 500 when i % 7 = 0 then 400 else 200 end,
              i % 300, '10.0.' || (i % 250) || '.1', 'bench', '{}', md5(i::text), now() - (i % 2592000) * interval '1 second'
       from generate_series(1, ${ROWS}) as i`);

@@ -47,9 +47,13 @@ async function insertBatch(db: Db, table: PgTable, rows: object[]): Promise<void
   const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
   const keys = columns.map(([key]) => `"${key}"`).join(', ');
   const types = columns.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ');
-  await db.execute(
-    sql`insert into ${sql.raw(`"${getTableName(table)}"`)} (${sql.raw(names)}) select ${sql.raw(keys)} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${sql.raw(types)})`,
-  );
+  await db.transaction(async (tx) => {
+    // a log row is not worth waiting for the disk: a crash may lose the last moment's rows, never more
+    await tx.execute(sql`set local synchronous_commit to off`);
+    await tx.execute(
+      sql`insert into ${sql.raw(`"${getTableName(table)}"`)} (${sql.raw(names)}) select ${sql.raw(keys)} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${sql.raw(types)})`,
+    );
+  });
 }
 
 /**
@@ -173,47 +177,54 @@ const MAX_PARAMS = 4000;
  */
 export function recordRequests(app: FastifyInstance, log: RequestLog, redact: (value: unknown) => unknown): void {
   if (!log.enabled) return;
-  app.addHook('onRequest', async (req, reply) => {
+  // callback hooks, not async ones: every request passes them, and a promise each is a cost the log should not add
+  app.addHook('onRequest', (req, reply, done) => {
     const given = req.headers['x-request-id'];
     req.requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     void reply.header('x-request-id', req.requestId);
+    done();
   });
-  app.addHook('onError', async (req, _reply, err) => {
+  app.addHook('onError', (req, _reply, err, done) => {
     req.failure = err;
+    done();
   });
-  app.addHook('onResponse', async (req, reply) => {
-    const header = req.headers['tenant-id'];
-    const tenantId = req.user?.tenantId ?? (typeof header === 'string' && TENANT_ID.test(header) ? header : DEFAULT_TENANT_ID);
-    const size = Number(req.headers['content-length'] ?? 0);
-    const body = req.isMultipart?.() || size > MAX_LOGGED_BODY ? `[${size} bytes]` : req.body;
-    // the parsed query is no plain object, which the redactor would pass by: copied into one first
-    const params = JSON.stringify(redact({ query: { ...(req.query as object) }, body })) ?? '';
-    const who = { tenantId, userId: req.user?.userId ?? null, account: req.user?.account ?? '', serviceId: SERVICE_ID, serverHost: SERVER_HOST };
-    const request = {
-      method: req.method.slice(0, 8),
-      requestUri: req.url.split('?')[0].slice(0, 1000),
-      params: params.slice(0, MAX_PARAMS),
-      requestId: req.requestId,
-    };
-    log.request({
-      ...who,
-      ...request,
-      route: (req.routeOptions.url ?? '').slice(0, 500),
-      status: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime),
-      remoteIp: req.ip.slice(0, 64),
-      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
-    });
-    if (reply.statusCode >= 500 && req.failure) {
-      const err = redact(req.failure) as { message?: string; stack?: string };
-      log.error({
+  app.addHook('onResponse', (req, reply, done) => {
+    try {
+      const header = req.headers['tenant-id'];
+      const tenantId = req.user?.tenantId ?? (typeof header === 'string' && TENANT_ID.test(header) ? header : DEFAULT_TENANT_ID);
+      const size = Number(req.headers['content-length'] ?? 0);
+      const body = req.isMultipart?.() || size > MAX_LOGGED_BODY ? `[${size} bytes]` : req.body;
+      // the parsed query is no plain object, which the redactor would pass by: copied into one first
+      const params = JSON.stringify(redact({ query: { ...(req.query as object) }, body })) ?? '';
+      const who = { tenantId, userId: req.user?.userId ?? null, account: req.user?.account ?? '', serviceId: SERVICE_ID, serverHost: SERVER_HOST };
+      const request = {
+        method: req.method.slice(0, 8),
+        requestUri: req.url.split('?')[0].slice(0, 1000),
+        params: params.slice(0, MAX_PARAMS),
+        requestId: req.requestId,
+      };
+      log.request({
         ...who,
         ...request,
+        route: (req.routeOptions.url ?? '').slice(0, 500),
         status: reply.statusCode,
-        message: String(err.message ?? req.failure.message).slice(0, 2000),
-        stack: String(err.stack ?? ''),
-        fingerprint: fingerprint(req.failure),
+        durationMs: Math.round(reply.elapsedTime),
+        remoteIp: req.ip.slice(0, 64),
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
       });
+      if (reply.statusCode >= 500 && req.failure) {
+        const err = redact(req.failure) as { message?: string; stack?: string };
+        log.error({
+          ...who,
+          ...request,
+          status: reply.statusCode,
+          message: String(err.message ?? req.failure.message).slice(0, 2000),
+          stack: String(err.stack ?? ''),
+          fingerprint: fingerprint(req.failure),
+        });
+      }
+    } finally {
+      done();
     }
   });
 }
