@@ -131,6 +131,8 @@ test('对象存储 and the log explorer: uploads fail while the storage is unrea
   await row(shownPage(page), 'minio-ops').getByText('编辑').click();
   const edit = formDialog(page, 'oss');
   await edit.getByLabel('资源地址').fill(s3.settings.endpoint!);
+  // a key goes nowhere new without being given again
+  await edit.getByLabel('secretKey').fill(s3.settings.secretAccessKey!);
   await submit(edit);
   await expect(message(page, '更新成功')).toBeVisible();
   await uploadAvatar();

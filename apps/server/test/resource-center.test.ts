@@ -102,6 +102,16 @@ describe('SMS configurations (短信配置)', () => {
     await ok(await post(admin, '/us-resource/sms/enable', undefined, { id: yunpianId }));
   });
 
+  it('send the sealed key nowhere new: moving the provider’s address needs the key again', async () => {
+    // an edit sends the form's fields, the key left empty (kept)
+    const form = { id: yunpianId, category: 1, smsCode: 'yp-notice', templateId: '4010', signName: '运营工作台', endpoint: yunpian.endpoint };
+    const moved = await post(admin, '/us-resource/sms/submit', { ...form, endpoint: 'http://127.0.0.1:1' });
+    expect(moved.json()).toMatchObject({ code: 400, data: { field: 'secretKey' } });
+    await ok(await post(admin, '/us-resource/sms/submit', { ...form, signName: '运营中心' }));
+    await ok(await post(admin, '/us-resource/sms/submit', { ...form, endpoint: 'http://127.0.0.1:1', secretKey: 'x' }));
+    await ok(await post(admin, '/us-resource/sms/submit', { ...form, secretKey: API_KEY }));
+  });
+
   it('refuse bad phones and params by name, and limit each phone', async () => {
     const bad = async (payload: object, field: string, msg?: string) => {
       const res = await post(admin, '/us-resource/sms/endpoint/send-message', payload);
@@ -127,6 +137,9 @@ describe('object storage (对象存储) and attachments (附件管理)', () => {
     expect(noEndpoint.json()).toMatchObject({ code: 400, msg: OSS_MESSAGES.endpoint.zh, data: { field: 'endpoint' } });
     const noBucket = await post(admin, '/us-resource/oss/submit', { category: 1, ossCode: 'minio', endpoint: 'http://127.0.0.1:9000' });
     expect(noBucket.json()).toMatchObject({ code: 400, data: { field: 'bucketName' } });
+    // never the server's own credentials for a tenant's bucket
+    const noKeys = await post(admin, '/us-resource/oss/submit', { category: 1, ossCode: 'minio', endpoint: 'http://127.0.0.1:9000', bucketName: 'b' });
+    expect(noKeys.json()).toMatchObject({ code: 400, msg: OSS_MESSAGES.keys.zh, data: { field: 'accessKey' } });
   });
 
   it('says file storage, not the database, is unavailable when the enabled bucket cannot be reached; the error log keeps why', async () => {
@@ -179,9 +192,11 @@ describe('object storage (对象存储) and attachments (附件管理)', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(bytes)).toBe(true);
 
-    // the configuration holding files cannot go; the attachment takes its bytes with it
+    // the configuration holding files cannot go, nor move; the attachment takes its bytes with it
     const keep = await post(admin, '/us-resource/oss/remove', undefined, { ids: configId });
     expect(keep.statusCode).toBe(400);
+    const move = await post(admin, '/us-resource/oss/submit', { id: configId, category: 1, ossCode: 'minio', endpoint, bucketName: 'elsewhere', accessKey: accessKeyId });
+    expect(move.json()).toMatchObject({ code: 400, msg: OSS_MESSAGES.holdsFiles.zh, data: { field: 'bucketName' } });
     await ok(await post(admin, '/us-resource/attach/remove', undefined, { ids: item.id }));
     expect(await bucketStore.get(up.name)).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: item.link })).statusCode).toBe(404);

@@ -1,13 +1,10 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { pathOf, type AnyResourceDef } from '@wb/contracts/resource';
-import { CHART_TYPES, reportResource } from '@wb/contracts/resources/report';
+import { CHART_TYPES, GROUPABLE_KINDS, reportResource } from '@wb/contracts/resources/report';
 import { useResourceHost } from './host';
 import type { ListQuery } from './list-query';
 import type { ResourceKeys } from './resource-i18n';
-
-/** what a chart can group by: a value many rows share (the server checks the same) */
-const GROUPABLE = new Set(['string', 'number', 'select', 'switch', 'dict', 'ref', 'treeRef']);
 
 interface Props {
   def: AnyResourceDef;
@@ -71,7 +68,7 @@ export function SaveReportDialog({ def, keys, query, t, onClose }: Props) {
         {chartType && (
           <>
             <Form.Item name="x" label={t('crud.reportGroupBy')} rules={[{ required: true, message: t('crud.reportGroupByRequired') }]}>
-              <Select options={fields.filter(([, f]) => GROUPABLE.has(f.kind)).map(([k]) => ({ value: k, label: label(k) }))} />
+              <Select options={fields.filter(([, f]) => GROUPABLE_KINDS.includes(f.kind)).map(([k]) => ({ value: k, label: label(k) }))} />
             </Form.Item>
             <Form.Item name="y" label={t('crud.reportSum')}>
               <Select allowClear placeholder={t('crud.reportCount')} options={fields.filter(([, f]) => f.kind === 'number').map(([k]) => ({ value: k, label: label(k) }))} />

@@ -96,7 +96,13 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, smsResource, t.sms, smsOptions(ctx.database.db, ctx.sms));
     registerResource(app, deps, smsOutboxResource, t.smsOutbox);
     registerResource(app, deps, ossResource, t.oss, ossOptions(ctx.database.db));
-    registerResource(app, deps, attachResource, t.attach, attachOptions(ctx.stores));
+    registerResource(
+      app,
+      deps,
+      attachResource,
+      t.attach,
+      attachOptions(ctx.stores, (err, msg) => app.log.warn({ err }, msg)),
+    );
     registerResource(app, deps, reportResource, t.report, reportOptions(ctx));
     registerResource(app, deps, usualLogResource, t.usualLog);
     registerResource(app, deps, apiLogResource, t.apiLog);

@@ -20,6 +20,8 @@ const BATCH = 500;
 /** What the queue holds while the database is slow or away; beyond it rows are dropped (and counted), never the request. */
 const MAX_QUEUED = 10_000;
 const DAY_MS = 86_400_000;
+/** half of a surrogate pair (with the u flag a whole pair is one character, never matched) */
+const LONE_SURROGATE = /\p{Cs}/gu;
 /** old rows removed per statement */
 const SWEEP_BATCH = 5000;
 
@@ -45,13 +47,16 @@ export function fingerprint(err: { name?: string; message?: string; stack?: stri
 async function insertBatch(db: Db, table: PgTable, rows: object[]): Promise<void> {
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => rows.some((r) => key in r));
   const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
+  // a value cut at its limit may end in half a surrogate pair, and a request may carry NUL: jsonb
+  // refuses both, which would drop the whole batch, so the text is made storable first
+  const json = JSON.stringify(rows, (_key, v: unknown) => (typeof v === 'string' ? v.replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '') : v));
   const keys = columns.map(([key]) => `"${key}"`).join(', ');
   const types = columns.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ');
   await db.transaction(async (tx) => {
     // a log row is not worth waiting for the disk: a crash may lose the last moment's rows, never more
     await tx.execute(sql`set local synchronous_commit to off`);
     await tx.execute(
-      sql`insert into ${sql.raw(`"${getTableName(table)}"`)} (${sql.raw(names)}) select ${sql.raw(keys)} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${sql.raw(types)})`,
+      sql`insert into ${sql.raw(`"${getTableName(table)}"`)} (${sql.raw(names)}) select ${sql.raw(keys)} from jsonb_to_recordset(${json}::jsonb) as r(${sql.raw(types)})`,
     );
   });
 }

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { badRequest } from './envelope';
 
 /**
  * Values the server must read back in clear (a datasource's password, to connect with it) are
@@ -30,4 +31,14 @@ export class SecretBox {
       return undefined;
     }
   }
+}
+
+/**
+ * A sealed key goes only where it was given for: an edit that sends the provider's address or
+ * kind elsewhere must bring the key again (400 on `secretKey`), else whoever may edit the
+ * record could point it at their own host and receive the key with the next call.
+ */
+export function secretFollowsAddress(values: Record<string, unknown>, existing: Record<string, unknown> | undefined, address: string[]): void {
+  if (!existing || values.secretKey !== undefined || !existing.secretKey) return;
+  if (address.some((k) => values[k] !== undefined && String(values[k]) !== String(existing[k] ?? ''))) throw badRequest('更换服务地址或分类时, 请重新输入 secretKey', 'secretKey');
 }

@@ -8,7 +8,8 @@ export const OSS_MESSAGES = {
   enabled: zhEn('启用成功, 新上传的文件将存放于此', 'Enabled: new uploads are stored here'),
   endpoint: zhEn('服务地址应为 http(s)://主机[:端口]', 'The endpoint must be an http(s) origin'),
   bucket: zhEn('请输入空间名', 'Please enter the bucket'),
-  inUse: zhEn('已有附件存放于此, 不能删除', 'Files are stored here: it cannot be removed'),
+  holdsFiles: zhEn('已有附件存放于此, 不能更改其分类、地址、空间名或地域', 'Files are stored here: its kind, endpoint, bucket and region cannot change'),
+  keys: zhEn('请输入 accessKey 和 secretKey', 'Please enter the access key and the secret key'),
   uploadOnly: zhEn('附件由上传生成, 请使用上传', 'Attachments come from uploads: please upload a file'),
 } as const;
 

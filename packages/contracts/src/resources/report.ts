@@ -16,6 +16,8 @@ export const REPORT_MESSAGES = {
 } as const;
 
 export const CHART_TYPES = ['bar', 'line', 'pie'] as const;
+/** what a chart can group rows by: a value many rows share, not free text, a time or a list */
+export const GROUPABLE_KINDS: readonly string[] = ['string', 'number', 'select', 'switch', 'dict', 'ref', 'treeRef'];
 export interface ReportChart {
   type: (typeof CHART_TYPES)[number];
   /** the field rows are grouped by */

@@ -34,9 +34,11 @@ export function datasourceOptions(ctx: AppContext): ResourceOptions {
           .from(datasource)
           .where(visible(datasource, scope, eq(datasource.id, Number(keys[0]))));
         if (!row) throw notFound('数据源不存在');
-        const { client } = await connectDatasource(row, ctx.secrets, 'url');
+        const { client, said } = await connectDatasource(row, ctx.secrets, 'url');
         try {
           await client.query('select 1');
+        } catch (err) {
+          throw badRequest(`连接失败: ${said(err)}`, 'url');
         } finally {
           await client.end().catch(() => undefined);
         }

@@ -66,7 +66,11 @@ export function mergedPrototypes(columns: TableColumn[], saved: ModelPrototype[]
 export function checkDesign(columns: TableColumn[], designs: PrototypeDesign[], modelId: string, dictExists: Set<string>): ModelPrototype[] {
   const byName = new Map(columns.map((c) => [c.name, c]));
   const given = new Map<string, PrototypeDesign>();
+  const ids = new Set<string>();
   for (const d of designs) {
+    // a saved prototype's id kept once: twice would be one row written twice
+    if (d.id && ids.has(d.id)) throw badRequest(`原型 ${d.id} 重复`, 'id');
+    if (d.id) ids.add(d.id);
     if (d.modelId !== modelId) throw badRequest('一次只能保存一个模型的设计', 'modelId');
     if (!byName.has(d.jdbcName)) throw badRequest(`列 ${d.jdbcName} 不在表中`, 'jdbcName');
     if (given.has(d.jdbcName)) throw badRequest(`列 ${d.jdbcName} 重复`, 'jdbcName');

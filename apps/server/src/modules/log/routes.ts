@@ -80,25 +80,33 @@ export function logRoutes(ctx: AppContext) {
         const scope = scopeOf(req);
         const { requestId } = req.query as { requestId: string };
         const { db } = ctx.database;
+        // each log only to those who may read it: the route lets in the holders of any of the three
+        const { codes } = await ctx.access.grants(caller(req).roleIds);
         const [api, errors, usual] = await Promise.all([
-          db
-            .select()
-            .from(apiLog)
-            .where(visible(apiLog, scope, eq(apiLog.requestId, requestId)))
-            .orderBy(desc(apiLog.id))
-            .limit(TRACE_ROWS),
-          db
-            .select()
-            .from(errorLog)
-            .where(visible(errorLog, scope, eq(errorLog.requestId, requestId)))
-            .orderBy(desc(errorLog.id))
-            .limit(TRACE_ROWS),
-          db
-            .select()
-            .from(usualLog)
-            .where(visible(usualLog, scope, eq(usualLog.requestId, requestId)))
-            .orderBy(desc(usualLog.id))
-            .limit(TRACE_ROWS),
+          codes.has(apiLogResource.name)
+            ? db
+                .select()
+                .from(apiLog)
+                .where(visible(apiLog, scope, eq(apiLog.requestId, requestId)))
+                .orderBy(desc(apiLog.id))
+                .limit(TRACE_ROWS)
+            : [],
+          codes.has(errorLogResource.name)
+            ? db
+                .select()
+                .from(errorLog)
+                .where(visible(errorLog, scope, eq(errorLog.requestId, requestId)))
+                .orderBy(desc(errorLog.id))
+                .limit(TRACE_ROWS)
+            : [],
+          codes.has(usualLogResource.name)
+            ? db
+                .select()
+                .from(usualLog)
+                .where(visible(usualLog, scope, eq(usualLog.requestId, requestId)))
+                .orderBy(desc(usualLog.id))
+                .limit(TRACE_ROWS)
+            : [],
         ]);
         const common = (r: { id: number; createTime: Date }) => ({ id: idStr(r.id), createTime: formatTime(r.createTime) });
         return ok({

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { menuOf } from '@wb/contracts/resource';
+import { menuOf, pathOf } from '@wb/contracts/resource';
 import { resourceByName } from '@wb/contracts/resources/catalogue';
-import { CHART_TYPES, REPORT_MESSAGES, REPORT_PATHS, reportResource, type ReportChart } from '@wb/contracts/resources/report';
+import { CHART_TYPES, GROUPABLE_KINDS, REPORT_MESSAGES, REPORT_PATHS, reportResource, type ReportChart } from '@wb/contracts/resources/report';
 import { report } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -34,11 +34,11 @@ async function readable(ctx: AppContext, req: FastifyRequest, name: string) {
   if (!def || !list || def.name === reportResource.name) throw badRequest(REPORT_MESSAGES.resource.zh, 'resource');
   const grants = await ctx.access.grants(caller(req).roleIds);
   if (!grants.codes.has(menuOf(def))) throw forbidden(REPORT_MESSAGES.resource.zh);
+  // and the API scopes that fence the resource's list fence its report too
+  const covering = (await ctx.access.apiRules()).filter((r) => r.pattern.test(pathOf(def, 'list')));
+  if (covering.length && !covering.some((r) => grants.apiScopeIds.has(r.id))) throw forbidden(REPORT_MESSAGES.resource.zh);
   return { def, ...list };
 }
-
-/** what rows can be grouped by: a value shared by many rows, not free text, a time or a list */
-const GROUPABLE = new Set(['string', 'number', 'select', 'switch', 'dict', 'ref', 'treeRef']);
 
 /** A saved chart, checked against the resource's fields: x a groupable stored field, y a number field. */
 function chartOf(text: string, fields: Record<string, { kind: string; virtual?: true }>): ReportChart | undefined {
@@ -49,7 +49,7 @@ function chartOf(text: string, fields: Record<string, { kind: string; virtual?: 
     typeof c === 'object' &&
     CHART_TYPES.includes(c.type as ReportChart['type']) &&
     typeof c.x === 'string' &&
-    GROUPABLE.has(fields[c.x]?.kind) &&
+    GROUPABLE_KINDS.includes(fields[c.x]?.kind) &&
     !fields[c.x].virtual &&
     (c.y === undefined || (typeof c.y === 'string' && fields[c.y]?.kind === 'number'));
   if (!ok) throw badRequest(REPORT_MESSAGES.chart.zh, 'chart');
@@ -68,7 +68,7 @@ export function reportOptions(ctx: AppContext): ResourceOptions {
           const q = parsed(values.query || '{}', 'query', REPORT_MESSAGES.query.zh);
           if (!q || typeof q !== 'object' || Array.isArray(q)) throw badRequest(REPORT_MESSAGES.query.zh, 'query');
           const kept = Object.entries(q as Record<string, unknown>).filter(([k, v]) => !PAGING.has(k) && v !== '' && v !== null && v !== undefined);
-          const unknown = kept.find(([k, v]) => !filters.has(k) || (typeof v !== 'string' && typeof v !== 'number'));
+          const unknown = kept.find(([k, v]) => !filters.has(k) || (typeof v !== 'string' && typeof v !== 'number') || String(v).includes('\u0000'));
           if (unknown) throw badRequest(`${REPORT_MESSAGES.query.zh}: ${unknown[0]}`, 'query');
           values.query = JSON.stringify(Object.fromEntries(kept.map(([k, v]) => [k, String(v)])));
         }

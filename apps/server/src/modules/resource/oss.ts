@@ -1,52 +1,70 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { OSS_LOCAL, OSS_MESSAGES } from '@wb/contracts/resources/oss';
 import type { Db } from '../../db/client';
-import { oss } from '../../db/schema/index';
+import { attach, oss } from '../../db/schema/index';
 import type { ResourceOptions } from '../../platform/crud/routes';
-import { badRequest, notFound } from '../../platform/envelope';
+import { enableOne } from '../../platform/enable-one';
+import { badRequest } from '../../platform/envelope';
 import type { ObjectStores } from '../../platform/object-stores';
-import { visible } from '../../platform/scope';
+import { secretFollowsAddress } from '../../platform/secrets';
 
 /** what the S3 client is given as an endpoint: an origin (it adds the bucket itself) */
 const ORIGIN = /^https?:\/\/[^\s/?#]+\/?$/;
+/** what says where a configuration's files are: changed, its files would be looked for elsewhere */
+const PLACE = ['category', 'endpoint', 'bucketName', 'region'] as const;
 
-/** Object storage configurations: an S3 one names its endpoint and bucket; enable makes one the tenant's only enabled one. */
+/**
+ * Object storage configurations: an S3 one names its endpoint, bucket and keys (never the
+ * server's own credentials); one holding files keeps its place; enable makes one the tenant's
+ * only enabled one.
+ */
 export function ossOptions(db: Db): ResourceOptions {
   return {
     hooks: {
-      beforeSubmit(_ctx, values, existing) {
+      async beforeSubmit(_ctx, values, existing) {
         const v = { ...existing, ...values };
+        secretFollowsAddress(values, existing, ['endpoint', 'category']);
+        if (existing) {
+          const moved = PLACE.find((k) => values[k] !== undefined && String(values[k]) !== String(existing[k] ?? ''));
+          const [holds] = moved
+            ? await db
+                .select({ id: attach.id })
+                .from(attach)
+                .where(and(eq(attach.ossId, Number(existing.id)), eq(attach.isDeleted, 0)))
+                .limit(1)
+            : [];
+          if (moved && holds) throw badRequest(OSS_MESSAGES.holdsFiles.zh, moved);
+        }
         if (Number(v.category) === OSS_LOCAL) return;
         if (!ORIGIN.test(String(v.endpoint ?? ''))) throw badRequest(OSS_MESSAGES.endpoint.zh, 'endpoint');
         if (!String(v.bucketName ?? '').trim()) throw badRequest(OSS_MESSAGES.bucket.zh, 'bucketName');
+        // without keys the S3 client would take the server's own credentials to the tenant's endpoint
+        if (!String(v.accessKey ?? '').trim()) throw badRequest(OSS_MESSAGES.keys.zh, 'accessKey');
+        if (!v.secretKey) throw badRequest(OSS_MESSAGES.keys.zh, 'secretKey');
       },
     },
     actions: {
-      enable: async ({ keys, scope }) => {
-        await db.transaction(async (tx) => {
-          const [row] = await tx
-            .select({ id: oss.id, tenantId: oss.tenantId })
-            .from(oss)
-            .where(visible(oss, scope, eq(oss.id, Number(keys[0]))))
-            .for('update');
-          if (!row) throw notFound('对象存储配置不存在');
-          await tx
-            .update(oss)
-            .set({ status: 1 })
-            .where(and(eq(oss.tenantId, row.tenantId), eq(oss.status, 2), ne(oss.id, row.id)));
-          await tx.update(oss).set({ status: 2 }).where(eq(oss.id, row.id));
-        });
-      },
+      enable: async ({ keys, scope }) => enableOne(db, oss, scope, Number(keys[0]), '对象存储配置不存在'),
     },
   };
 }
 
-/** Attachments are made by uploads; a removed one takes its bytes with it, from the store that holds them. */
-export function attachOptions(stores: ObjectStores): ResourceOptions {
+/**
+ * Attachments are made by uploads; a removed one takes its bytes with it, from the store that
+ * holds them, once the removal has committed (bytes gone with rows kept would be files lost).
+ */
+export function attachOptions(stores: ObjectStores, onError: (err: unknown, msg: string) => void): ResourceOptions {
   return {
     hooks: {
-      async afterRemove({ db }, rows) {
-        for (const r of rows) await (await stores.holding(r.ossId as number | null, db)).remove(String(r.name));
+      async removed(_ctx, rows) {
+        for (const r of rows) {
+          // the rows are gone: bytes that could not be removed now are left behind, not answered as a failure
+          try {
+            await (await stores.holding(r.ossId as number | null)).remove(String(r.name));
+          } catch (err) {
+            onError(err, `attachment ${String(r.name)}: its bytes could not be removed`);
+          }
+        }
       },
     },
   };

@@ -1,10 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { SMS_MESSAGES } from '@wb/contracts/resources/sms';
 import { phoneError } from '@wb/contracts/validation';
 import { sms } from '../../db/schema/index';
 import type { ResourceOptions } from '../../platform/crud/routes';
-import { badRequest, notFound } from '../../platform/envelope';
-import { visible } from '../../platform/scope';
+import { enableOne } from '../../platform/enable-one';
+import { badRequest } from '../../platform/envelope';
+import { secretFollowsAddress } from '../../platform/secrets';
 import type { Db } from '../../db/client';
 import type { SmsSender } from '../../platform/sms';
 
@@ -35,31 +35,17 @@ function paramsOf(given: unknown): Record<string, string> {
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest(SMS_MESSAGES.params.zh, 'params');
   const values = Object.entries(parsed as Record<string, unknown>);
-  if (values.some(([, v]) => typeof v !== 'string' && typeof v !== 'number')) throw badRequest(SMS_MESSAGES.params.zh, 'params');
+  if (values.some(([k, v]) => (typeof v !== 'string' && typeof v !== 'number') || `${k}${v}`.includes('\u0000'))) throw badRequest(SMS_MESSAGES.params.zh, 'params');
   return Object.fromEntries(values.map(([k, v]) => [k, String(v)]));
 }
 
 /** SMS configurations: enable makes one the tenant's only enabled one; send-message sends through the sender. */
 export function smsOptions(db: Db, sender: SmsSender): ResourceOptions {
   return {
+    hooks: { beforeSubmit: (_ctx, values, existing) => secretFollowsAddress(values, existing, ['endpoint', 'category']) },
     actions: {
-      enable: async ({ keys, scope }) => {
-        await db.transaction(async (tx) => {
-          const [row] = await tx
-            .select()
-            .from(sms)
-            .where(visible(sms, scope, eq(sms.id, Number(keys[0]))))
-            .for('update');
-          if (!row) throw notFound('短信配置不存在');
-          // a provider not spoken to, or a key that cannot be read, is refused before it becomes the one in use
-          sender.providerOf(row);
-          await tx
-            .update(sms)
-            .set({ status: 1 })
-            .where(and(eq(sms.tenantId, row.tenantId), eq(sms.status, 2), ne(sms.id, row.id)));
-          await tx.update(sms).set({ status: 2, updateTime: new Date() }).where(eq(sms.id, row.id));
-        });
-      },
+      // a provider not spoken to, or a key that cannot be read, is refused before it becomes the one in use
+      enable: async ({ keys, scope }) => enableOne(db, sms, scope, Number(keys[0]), '短信配置不存在', (row) => sender.providerOf(row as typeof sms.$inferSelect)),
       send: async ({ body, scope }) => {
         const phones = phonesOf(String(body.phones ?? ''));
         const params = paramsOf(body.params);

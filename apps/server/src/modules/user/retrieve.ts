@@ -120,11 +120,12 @@ export function retrieveRoutes(ctx: AppContext) {
           .where(and(eq(verifyCode.phone, q.phone), eq(verifyCode.purpose, PURPOSE), gt(verifyCode.createTime, new Date(Date.now() - 86_400_000))));
         if (Number(n) >= DAILY_LIMIT) throw badRequest(RETRIEVE_MESSAGES.dailyLimit, 'phone');
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+        // sent first: a code that never reached the phone must not count against its allowance
+        const [sent] = await ctx.sms.send(tenantId, [q.phone], { content: `您正在找回密码,验证码 ${code},5分钟内有效。如非本人操作请忽略。`, params: { code } });
+        if (sent.error) throw badRequest(sent.error, 'phone');
         await db
           .insert(verifyCode)
           .values({ tenantId, userId: u.id, phone: q.phone, purpose: PURPOSE, codeHash: codeHash(q.phone, code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
-        const [sent] = await ctx.sms.send(tenantId, [q.phone], { content: `【运营工作台】您正在找回密码,验证码 ${code},5分钟内有效。如非本人操作请忽略。`, params: { code } });
-        if (sent.error) throw badRequest(sent.error, 'phone');
         return ok(true, RETRIEVE_MESSAGES.sent);
       },
     });

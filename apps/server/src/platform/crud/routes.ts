@@ -75,6 +75,8 @@ export interface ResourceHooks {
   afterSubmit?(ctx: WriteContext, row: Row, isNew: boolean, existing: Row | undefined): void | Promise<void>;
   beforeRemove?(ctx: WriteContext, rows: Row[]): void | Promise<void>;
   afterRemove?(ctx: WriteContext, rows: Row[]): void | Promise<void>;
+  /** after the removal's transaction committed: what must not happen unless it did (deleting stored bytes) */
+  removed?(ctx: Omit<WriteContext, 'answer'>, rows: Row[]): Promise<void>;
 }
 
 export interface ActionContext extends Omit<WriteContext, 'db' | 'answer' | 'req'> {
@@ -343,6 +345,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
         await hooks.afterRemove?.(ctx, rows);
       });
       store.forgetTotals();
+      await hooks.removed?.({ req, scope, user, db, store }, rows);
       return ok(true, CRUD_MESSAGES.deleted.zh);
     },
   };

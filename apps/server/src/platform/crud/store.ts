@@ -77,6 +77,15 @@ export class ResourceStore {
       .map((v) => this.keyValue(v));
   }
 
+  /** Rows the scope sees that the active filters match (their values inlined: no prepared statement). */
+  private filtered(scope: Scope, active: ReturnType<typeof activeFilters>, extra?: SQL): SQL {
+    return this.where(
+      scope,
+      filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)),
+      extra,
+    );
+  }
+
   /** Rows the scope sees, with these conditions. */
   where(scope: Scope, ...more: (SQL | undefined)[]): SQL {
     return visible(this.table, scope, ...more);
@@ -87,11 +96,7 @@ export class ResourceStore {
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
     if (extra || isNarrowed(this.table, scope)) {
       // a caller's own condition (the children of one parent), or data scopes, are not prepared
-      const where = this.where(
-        scope,
-        filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)),
-        extra,
-      );
+      const where = this.filtered(scope, active, extra);
       const counted = async () => Number((await this.db.select({ n: count() }).from(this.table).where(where))[0].n);
       const values = Object.fromEntries([...active].map(([k, f]) => [k, f.value]));
       const n = extra ? await counted() : await this.totals.get(this.def.name, scope.key, JSON.stringify(values), counted);
@@ -144,10 +149,7 @@ export class ResourceStore {
    */
   scan(scope: Scope, q: Record<string, unknown>, batch: number): AsyncGenerator<Row[]> {
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
-    const where = this.where(
-      scope,
-      filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)),
-    );
+    const where = this.filtered(scope, active);
     const read = (last: unknown): Promise<Row[]> =>
       this.db
         .select()
@@ -167,10 +169,7 @@ export class ResourceStore {
    */
   async groups(scope: Scope, q: Record<string, unknown>, x: string, y: string | undefined, limit: number): Promise<{ x: unknown; value: number }[]> {
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
-    const where = this.where(
-      scope,
-      filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)),
-    );
+    const where = this.filtered(scope, active);
     const value = y ? sql<string>`coalesce(sum(${this.columns[y]}), 0)` : sql<string>`count(*)`;
     const rows = await this.db.select({ x: this.columns[x], value }).from(this.table).where(where).groupBy(this.columns[x]).orderBy(desc(value)).limit(limit);
     return rows.map((r) => ({ x: r.x, value: Number(r.value) }));

@@ -32,7 +32,10 @@ export function TraceDrawer({ requestId, onClose }: { requestId: string; onClose
   const data = trace.data;
   return (
     <Drawer open width={760} title={`${t('logTrace.title')} ${requestId}`} onClose={onClose} destroyOnHidden>
-      {!data ? (
+      {trace.isError ? (
+        // the request client has said why (no right to the logs, a bad id)
+        <Empty description={t('logTrace.noRequest')} />
+      ) : !data ? (
         <Spin />
       ) : (
         <>
