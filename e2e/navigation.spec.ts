@@ -21,8 +21,19 @@ test.describe('layout and navigation', () => {
     const groups = await admin<{ records: { id: string; code: string }[] }>('GET', '/us-system/menu/list?code=tool&size=10');
     const parentId = groups.data.records.find((m) => m.code === 'tool')!.id;
     const code = unique('virtual');
-    const added = await admin('POST', '/us-system/menu/submit', { name: '外部工具', code, path: `/tool/${code}`, parentId, category: 1, sort: 99, isOpen: 1 });
+    const added = await admin<{ id: string }>('POST', '/us-system/menu/submit', { name: '外部工具', code, path: `/tool/${code}`, parentId, category: 1, sort: 99, isOpen: 1 });
     expect(added.success, added.msg).toBe(true);
+    // granted to the administrator role beside all it holds
+    const roles = await admin<{ records: { id: string; roleAlias: string }[] }>('GET', '/us-system/role/list?roleAlias=administrator&size=10');
+    const role = roles.data.records.find((r) => r.roleAlias === 'administrator')!;
+    const keys = (await admin<{ menu: string[]; dataScope: string[]; apiScope?: string[] }>('GET', `/us-system/menu/role-tree-keys?roleIds=${role.id}`)).data;
+    const granted = await admin('POST', '/us-system/role/grant', {
+      roleIds: role.id,
+      menuIds: [...keys.menu, added.data.id].join(','),
+      dataScopeIds: keys.dataScope.join(','),
+      apiScopeIds: (keys.apiScope ?? []).join(','),
+    });
+    expect(granted.success, granted.msg).toBe(true);
     await page.reload();
     await page.goto(`/tool/${code}`);
     await expect(page.getByText('该页面由服务 tool 提供，尚未在工作台中实现')).toBeVisible();

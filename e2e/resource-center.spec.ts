@@ -132,7 +132,7 @@ test('对象存储 and the log explorer: uploads fail while the storage is unrea
   const edit = formDialog(page, 'oss');
   await edit.getByLabel('资源地址').fill(s3.settings.endpoint!);
   // a key goes nowhere new without being given again
-  await edit.getByLabel('secretKey').fill(s3.settings.secretAccessKey!);
+  await edit.getByLabel('secretKey', { exact: true }).fill(s3.settings.secretAccessKey!);
   await submit(edit);
   await expect(message(page, '更新成功')).toBeVisible();
   await uploadAvatar();

@@ -16,8 +16,9 @@ export function inForm(field: FieldDef, adding: boolean): boolean {
   if (field.form === false || field.virtual) return false;
   // kept by the server: shown (disabled) on a stored record, nothing to show on a new one
   if (field.readonly && adding) return false;
-  // a password is written when the account is made and never answered: nothing to show afterwards
-  return field.kind !== 'password' || adding;
+  // a password is written when the account is made and never answered: nothing to show afterwards;
+  // a sealed key may be given again on an edit (left empty, the stored one is kept)
+  return field.kind !== 'password' || adding || field.sealed === true;
 }
 
 /** Whether a submit carries a field: readonly ones never, addOnly ones only when adding. */
