@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { apiLogResource, errorLogResource, LOG_TRACE_PATH, REQUEST_ID_PATTERN, usualLogResource } from '@wb/contracts/resources/logs';
 import { apiLog, errorLog, usualLog } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
@@ -82,32 +83,17 @@ export function logRoutes(ctx: AppContext) {
         const { db } = ctx.database;
         // each log only to those who may read it: the route lets in the holders of any of the three
         const { codes } = await ctx.access.grants(caller(req).roleIds);
-        const [api, errors, usual] = await Promise.all([
-          codes.has(apiLogResource.name)
-            ? db
+        // one request's rows of a log, newest first, when the caller may read that log
+        const ofRequest = <T extends PgTable & { id: PgColumn; requestId: PgColumn }>(table: T, log: string): Promise<T['$inferSelect'][]> =>
+          codes.has(log)
+            ? (db
                 .select()
-                .from(apiLog)
-                .where(visible(apiLog, scope, eq(apiLog.requestId, requestId)))
-                .orderBy(desc(apiLog.id))
-                .limit(TRACE_ROWS)
-            : [],
-          codes.has(errorLogResource.name)
-            ? db
-                .select()
-                .from(errorLog)
-                .where(visible(errorLog, scope, eq(errorLog.requestId, requestId)))
-                .orderBy(desc(errorLog.id))
-                .limit(TRACE_ROWS)
-            : [],
-          codes.has(usualLogResource.name)
-            ? db
-                .select()
-                .from(usualLog)
-                .where(visible(usualLog, scope, eq(usualLog.requestId, requestId)))
-                .orderBy(desc(usualLog.id))
-                .limit(TRACE_ROWS)
-            : [],
-        ]);
+                .from(table as PgTable)
+                .where(visible(table, scope, eq(table.requestId, requestId)))
+                .orderBy(desc(table.id))
+                .limit(TRACE_ROWS) as Promise<T['$inferSelect'][]>)
+            : Promise.resolve([]);
+        const [api, errors, usual] = await Promise.all([ofRequest(apiLog, apiLogResource.name), ofRequest(errorLog, errorLogResource.name), ofRequest(usualLog, usualLogResource.name)]);
         const common = (r: { id: number; createTime: Date }) => ({ id: idStr(r.id), createTime: formatTime(r.createTime) });
         return ok({
           api: api.map((r) => ({ ...r, ...common(r) })),
