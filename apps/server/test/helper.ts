@@ -43,8 +43,9 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
   }
   const { app, ctx } = await buildApp({
     env: {},
-    logger: false,
-    config: { dataDir: ':memory:', databaseUrl, jwtSecret: TEST_JWT_SECRET, captchaEnabled: false, loginRateLimit: 10_000, ...overrides },
+    // TEST_LOG=warn shows what the server logs (a job's failure, a dropped log batch) when a test fails for a reason it does not say
+    logger: Boolean(process.env.TEST_LOG),
+    config: { logLevel: process.env.TEST_LOG ?? 'info', dataDir: ':memory:', databaseUrl, jwtSecret: TEST_JWT_SECRET, captchaEnabled: false, loginRateLimit: 10_000, ...overrides },
   });
   await app.ready();
   return {

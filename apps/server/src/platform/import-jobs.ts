@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { attach, fileImport, fileImportError } from '../db/schema/index';
 import { caller, type AuthUser } from './auth';
-import { headerRow, MAX_IMPORT_ROWS, sheetRows, type Importer, type ImportJobStarter } from './crud/import';
+import { MAX_IMPORT_ROWS, type Importer, type ImportJobStarter } from './crud/import';
+import { headerRow, sheetRows } from './crud/sheet-rows';
 import type { Row } from './crud/wire';
 import { ApiError, idStr } from './envelope';
 import { HeartbeatJobs, JOB_STATUS, ownedBy, Stopping, type JobDeps, type RunOrder } from './job-runs';
@@ -87,10 +89,12 @@ export class ImportJobs extends HeartbeatJobs implements ImportJobStarter {
       const lookups = await importer.lookups(actor.scope);
       const file = await store.get(job.objectName);
       if (!file) throw new ApiError(400, '导入文件已不存在');
+      // at most 10 MB, taken whole: the reader needs the whole archive (sheet-rows.ts)
+      const data = await buffer(file.stream);
 
       const items: Item[] = [];
       let beat = Date.now();
-      for await (const { rowNo, cells } of sheetRows(file.stream, MAX_IMPORT_ROWS)) {
+      for await (const { rowNo, cells } of sheetRows(data, MAX_IMPORT_ROWS)) {
         // reading 50,000 rows takes a while: the run says it is alive meanwhile, or it would be taken for dead
         if (Date.now() - beat > this.beatMs) {
           await this.save(mine, {});

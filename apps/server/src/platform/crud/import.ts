@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import Ajv, { type ValidateFunction } from 'ajv';
 import ExcelJS from 'exceljs';
@@ -7,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { keyOf, pathOf, type AnyResourceDef, type FieldDef } from '@wb/contracts/resource';
 import type { Db } from '../../db/client';
 import { validationMessage, type FieldMessages } from '../errors';
-import { ApiError, badRequest, Envelope, formatTime, ok } from '../envelope';
+import { badRequest, Envelope, ok } from '../envelope';
 import { AJV_OPTIONS, inputFormats, unstorable } from '../input-types';
 import { scopeOf, visible, type Scope } from '../scope';
 import { attachmentDisposition } from '../storage';
@@ -68,40 +67,6 @@ export interface Importer {
   written(): void;
   /** for a tree keyed by a field (regions): the row's key and its parent's, so parents are written first */
   treeKeys?(body: Row): { key: string; parent: string };
-}
-
-/** The text of a cell as a user sees it: dates as 'yyyy-MM-dd HH:mm:ss', formulas by their result, rich text joined. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return formatTime(value);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value).trim();
-}
-
-/**
- * The rows of an .xlsx's first sheet, read as a stream: the header row, then each row with its
- * number in the file; blank rows are skipped. More than `maxRows` rows throws, once the count is known.
- */
-export async function* sheetRows(input: Readable, maxRows: number): AsyncGenerator<{ rowNo: number; cells: string[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-  let count = 0;
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      // row.values is 1-based
-      const cells = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText);
-      if (!cells.some(Boolean)) continue;
-      if (row.number > 1 && ++count > maxRows) throw badRequest(`一次最多导入 ${maxRows} 行, 请拆分文件后再导入`, 'file');
-      yield { rowNo: row.number, cells };
-    }
-    // only the first sheet: the template's 说明 sheet is not data
-    return;
-  }
 }
 
 const ajv = inputFormats(new Ajv(AJV_OPTIONS));
@@ -353,17 +318,4 @@ export function importRoutes(app: FastifyInstance, { importer, jobs, tag }: { im
       return ok({ id: await jobs.start(req, importer, { filename: part.filename, data }) }, '已加入上传中心');
     },
   });
-}
-
-/** The header row of an .xlsx, or a 400 saying the file is not one. */
-export async function headerRow(data: Buffer): Promise<string[]> {
-  // an .xlsx is a zip: anything else (a .xls, a .csv renamed) is refused before it is parsed
-  if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw badRequest('文件不是有效的 Excel (.xlsx)', 'file');
-  try {
-    for await (const { cells } of sheetRows(Readable.from(data), Number.MAX_SAFE_INTEGER)) return cells;
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw badRequest('文件不是有效的 Excel (.xlsx)', 'file');
-  }
-  throw badRequest('文件中没有数据', 'file');
 }
