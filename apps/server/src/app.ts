@@ -57,7 +57,7 @@ import { Envelope, ok } from './platform/envelope';
 import { clientErrorHandler, registerErrorHandling, routerError } from './platform/errors';
 import { AJV_OPTIONS, inputFormats, refuseUnstorableInput } from './platform/input-types';
 import { createRedactor, loggerOptions } from './platform/log-redaction';
-import { logRetentionDays, recordRequests, RequestLog } from './platform/request-log';
+import { logRetentionDays, recordRequests, RequestLog, requestId } from './platform/request-log';
 import { SmsSender } from './platform/sms';
 import { ObjectStores } from './platform/object-stores';
 import { ResourceRegistry } from './platform/crud/registry';
@@ -104,6 +104,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     // a file name in the path (createSignedUrlSync/{id}): a Chinese character is 9 characters
     // percent-encoded, and the default 100 would refuse names of a dozen of them
     routerOptions: { maxParamLength: 1000 },
+    // req.id, and the log line's reqId, is the shell's X-Request-Id (or ours): the log explorer's key
+    genReqId: requestId,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database =

@@ -43,6 +43,18 @@ describe('the API log', () => {
     expect(await list(other, '/us-log/api/list', { requestId: 'shell-req-0001' })).toEqual([]);
   });
 
+  it('stores a request whose parameters are cut in the middle of a character, and the rows batched with it', async () => {
+    // 3,000 emoji are 6,000 UTF-16 units: the parameters are cut at 4,000, between the two halves of one
+    const res = await admin.call({ method: 'POST', url: '/us-system/param/submit', payload: { paramName: '😀'.repeat(3000) }, headers: { 'x-request-id': 'cut-in-half-1' } });
+    expect(res.statusCode).toBe(400);
+    await admin.call({ method: 'GET', url: '/us-system/param/list', headers: { 'x-request-id': 'same-batch-1' } });
+    const [cut] = await list(admin, '/us-log/api/list', { requestId: 'cut-in-half-1' });
+    const { params } = (await admin.call({ method: 'GET', url: '/us-log/api/detail', query: { id: cut.id } })).json().data as { params: string };
+    expect(params.length).toBeLessThanOrEqual(4000);
+    expect(params).toMatch(/😀\uFFFD?$/u);
+    expect(await list(admin, '/us-log/api/list', { requestId: 'same-batch-1' })).toHaveLength(1);
+  });
+
   it('a fault answered with a 500 is in the error log with its stack and request, grouped by its fingerprint', async () => {
     const db = t.ctx.database.db;
     await db.execute(sql`alter table desk_notice rename to desk_notice_gone`);
@@ -131,7 +143,7 @@ describe('the log explorer', () => {
 
 describe('the log writer', () => {
   it('never fails a request: a database that refuses drops the batch and counts it; a full queue drops and counts', async () => {
-    const failing = { insert: () => ({ values: async () => Promise.reject(new Error('down')) }) } as unknown as Db;
+    const failing = { execute: async () => Promise.reject(new Error('down')) } as unknown as Db;
     const errors: string[] = [];
     const log = new RequestLog(failing, { enabled: true, retentionDays: async () => 30, onError: (_e, m) => errors.push(m) });
     const row = { tenantId: '000000', serviceId: 's', serverHost: 'h', method: 'GET', requestUri: '/', status: 200, durationMs: 1, requestId: 'r' };
@@ -140,7 +152,7 @@ describe('the log writer', () => {
     expect(log.dropped).toBe(3);
     expect(errors).toEqual(['request log: 3 rows dropped']);
     // while a slow database holds one batch of 500 in flight, the queue takes 10,000 more and drops the rest
-    const slow = { insert: () => ({ values: () => new Promise(() => undefined) }) } as unknown as Db;
+    const slow = { execute: () => new Promise(() => undefined) } as unknown as Db;
     const held = new RequestLog(slow, { enabled: true, retentionDays: async () => 30, onError: () => undefined });
     for (let i = 0; i < 11_000; i++) held.request(row);
     expect(held.dropped).toBe(500);

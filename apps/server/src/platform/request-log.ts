@@ -22,6 +22,8 @@ const MAX_QUEUED = 10_000;
 const DAY_MS = 86_400_000;
 /** half of a surrogate pair (with the u flag a whole pair is one character, never matched) */
 const LONE_SURROGATE = /\p{Cs}/gu;
+/** any half of a pair, whole or not: the cheap test before the exact replace */
+const SURROGATE = /[\uD800-\uDFFF]/;
 /** old rows removed per statement */
 const SWEEP_BATCH = 5000;
 
@@ -39,26 +41,31 @@ export function fingerprint(err: { name?: string; message?: string; stack?: stri
 }
 
 /**
- * Inserts a batch as one JSON parameter unpacked by the database (jsonb_to_recordset): building
+ * Inserts a batch as one JSON parameter unpacked by the database (json_to_recordset, cheaper than
+ * jsonb's, which converts the whole document first): building
  * a statement with a parameter per value costs the server far more than the rows' JSON, and the
  * log's writes share the event loop with the requests it records. Columns the rows leave out
- * take their defaults.
+ * take their defaults. The rows' text is storable already (`storable`).
  */
 async function insertBatch(db: Db, table: PgTable, rows: object[]): Promise<void> {
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => rows.some((r) => key in r));
   const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
-  // a value cut at its limit may end in half a surrogate pair, and a request may carry NUL: jsonb
-  // refuses both, which would drop the whole batch, so the text is made storable first
-  const json = JSON.stringify(rows, (_key, v: unknown) => (typeof v === 'string' ? v.replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '') : v));
   const keys = columns.map(([key]) => `"${key}"`).join(', ');
   const types = columns.map(([key, c]) => `"${key}" ${c.getSQLType()}`).join(', ');
-  await db.transaction(async (tx) => {
-    // a log row is not worth waiting for the disk: a crash may lose the last moment's rows, never more
-    await tx.execute(sql`set local synchronous_commit to off`);
-    await tx.execute(
-      sql`insert into ${sql.raw(`"${getTableName(table)}"`)} (${sql.raw(names)}) select ${sql.raw(keys)} from jsonb_to_recordset(${json}::jsonb) as r(${sql.raw(types)})`,
-    );
-  });
+  // one statement, one round trip: on the embedded database the one connection is held until the answer is read
+  await db.execute(
+    sql`insert into ${sql.raw(`"${getTableName(table)}"`)} (${sql.raw(names)}) select ${sql.raw(keys)} from json_to_recordset(${JSON.stringify(rows)}::json) as r(${sql.raw(types)})`,
+  );
+}
+
+/**
+ * Text from a request, cut at `max` and made storable: a cut may leave half a surrogate pair, and
+ * a request may carry NUL; json_to_recordset refuses both, which would drop the whole batch. The usual text
+ * has neither and is passed through after one test.
+ */
+function storable(text: string, max: number): string {
+  const cut = text.length > max ? text.slice(0, max) : text;
+  return SURROGATE.test(cut) || cut.includes('\u0000') ? cut.replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '') : cut;
 }
 
 /**
@@ -72,7 +79,7 @@ export class RequestLog {
   private errors: ErrorRow[] = [];
   private timer?: NodeJS.Timeout;
   private sweeper?: NodeJS.Timeout;
-  private flushing?: Promise<void>;
+  private writing?: Promise<void>;
   /** rows dropped since the start because the queue was full */
   dropped = 0;
 
@@ -87,7 +94,7 @@ export class RequestLog {
 
   start(): void {
     if (!this.opts.enabled) return;
-    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
+    this.timer = setInterval(() => void this.writeQueued(), FLUSH_MS);
     this.timer.unref();
     this.sweeper = setInterval(() => void this.removeOld(), DAY_MS / 24);
     this.sweeper.unref();
@@ -97,7 +104,7 @@ export class RequestLog {
     if (!this.opts.enabled) return;
     if (this.api.length + this.errors.length >= MAX_QUEUED) this.dropped++;
     else this.api.push(row);
-    if (this.api.length >= BATCH) void this.flush();
+    if (this.api.length >= BATCH) void this.writeQueued();
   }
 
   error(row: ErrorRow): void {
@@ -106,25 +113,35 @@ export class RequestLog {
     else this.errors.push(row);
   }
 
-  /** Writes what is queued (one flush at a time); a failed write drops its batch and says so. */
-  flush(): Promise<void> {
-    this.flushing ??= this.write().finally(() => (this.flushing = undefined));
-    return this.flushing;
+  /**
+   * Writes the rows queued now, one write at a time; rows that come meanwhile wait for the next
+   * (the timer's, or a full batch's). Writing on until the queue is empty would, under load,
+   * insert a few rows per round trip without pause and keep the embedded database's one
+   * connection from the requests. A failed write drops its batch and says so.
+   */
+  private writeQueued(): Promise<void> {
+    this.writing ??= this.write().finally(() => (this.writing = undefined));
+    return this.writing;
   }
 
   private async write(): Promise<void> {
-    while (this.api.length || this.errors.length) {
-      const api = this.api.splice(0, BATCH);
-      const errors = this.errors.splice(0, BATCH);
+    const api = this.api.splice(0);
+    const errors = this.errors.splice(0);
+    for (let i = 0; i < Math.max(api.length, errors.length); i += BATCH) {
+      const [a, e] = [api.slice(i, i + BATCH), errors.slice(i, i + BATCH)];
       try {
-        if (api.length) await insertBatch(this.db, apiLog, api);
-        if (errors.length) await insertBatch(this.db, errorLog, errors);
+        if (a.length) await insertBatch(this.db, apiLog, a);
+        if (e.length) await insertBatch(this.db, errorLog, e);
       } catch (err) {
-        this.dropped += api.length + errors.length;
-        this.opts.onError(err, `request log: ${api.length + errors.length} rows dropped`);
-        return;
+        this.dropped += a.length + e.length;
+        this.opts.onError(err, `request log: ${a.length + e.length} rows dropped`);
       }
     }
+  }
+
+  /** Writes everything queued, and what comes while it writes: at shutdown, and for whoever must read the rows at once. */
+  async flush(): Promise<void> {
+    while (this.writing || this.api.length || this.errors.length) await this.writeQueued();
   }
 
   /**
@@ -163,14 +180,21 @@ export class RequestLog {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** the shell's X-Request-Id when it sends a valid one, else one of ours: it ties the API, error and usual logs together */
-    requestId: string;
     /** the error this request failed with, for the error log */
     failure?: Error;
   }
 }
 
 const REQUEST_ID = new RegExp(REQUEST_ID_PATTERN);
+/**
+ * Fastify's id of a request (`req.id`, also the server log's reqId): the shell's X-Request-Id when
+ * it sends a valid one, else one of ours. It ties the API, error and usual logs together.
+ */
+export function requestId(raw: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = raw.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 const TENANT_ID = /^\w{1,12}$/;
 /** Bodies larger than this are recorded by their size only. */
 const MAX_LOGGED_BODY = 16 * 1024;
@@ -184,9 +208,7 @@ export function recordRequests(app: FastifyInstance, log: RequestLog, redact: (v
   if (!log.enabled) return;
   // callback hooks, not async ones: every request passes them, and a promise each is a cost the log should not add
   app.addHook('onRequest', (req, reply, done) => {
-    const given = req.headers['x-request-id'];
-    req.requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    void reply.header('x-request-id', req.requestId);
+    void reply.header('x-request-id', req.id);
     done();
   });
   app.addHook('onError', (req, _reply, err, done) => {
@@ -196,35 +218,36 @@ export function recordRequests(app: FastifyInstance, log: RequestLog, redact: (v
   app.addHook('onResponse', (req, reply, done) => {
     try {
       const header = req.headers['tenant-id'];
-      const tenantId = req.user?.tenantId ?? (typeof header === 'string' && TENANT_ID.test(header) ? header : DEFAULT_TENANT_ID);
       const size = Number(req.headers['content-length'] ?? 0);
       const body = req.isMultipart?.() || size > MAX_LOGGED_BODY ? `[${size} bytes]` : req.body;
       // the parsed query is no plain object, which the redactor would pass by: copied into one first
       const params = JSON.stringify(redact({ query: { ...(req.query as object) }, body })) ?? '';
-      const who = { tenantId, userId: req.user?.userId ?? null, account: req.user?.account ?? '', serviceId: SERVICE_ID, serverHost: SERVER_HOST };
       const request = {
+        tenantId: req.user?.tenantId ?? (typeof header === 'string' && TENANT_ID.test(header) ? header : DEFAULT_TENANT_ID),
+        userId: req.user?.userId ?? null,
+        account: req.user?.account ?? '',
+        serviceId: SERVICE_ID,
+        serverHost: SERVER_HOST,
         method: req.method.slice(0, 8),
-        requestUri: req.url.split('?')[0].slice(0, 1000),
-        params: params.slice(0, MAX_PARAMS),
-        requestId: req.requestId,
+        requestUri: storable(req.url.split('?', 1)[0], 1000),
+        params: storable(params, MAX_PARAMS),
+        requestId: req.id,
       };
       log.request({
-        ...who,
         ...request,
-        route: (req.routeOptions.url ?? '').slice(0, 500),
+        route: req.routeOptions.url ?? '',
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime),
-        remoteIp: req.ip.slice(0, 64),
-        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
+        remoteIp: storable(req.ip, 64),
+        userAgent: storable(String(req.headers['user-agent'] ?? ''), 500),
       });
       if (reply.statusCode >= 500 && req.failure) {
         const err = redact(req.failure) as { message?: string; stack?: string };
         log.error({
-          ...who,
           ...request,
           status: reply.statusCode,
-          message: String(err.message ?? req.failure.message).slice(0, 2000),
-          stack: String(err.stack ?? ''),
+          message: storable(String(err.message ?? req.failure.message), 2000),
+          stack: storable(String(err.stack ?? ''), 100_000),
           fingerprint: fingerprint(req.failure),
         });
       }
