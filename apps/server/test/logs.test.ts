@@ -138,6 +138,31 @@ describe('the log explorer', () => {
     const bad = await trace(admin, 'x');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.field).toBe('requestId');
+
+    // a role that may read the usual log only sees the shell's report, not the request nor the server's error
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the menu tree, read by code
+    const flat = (nodes: any[]): any[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const menus = flat((await admin.call({ method: 'GET', url: '/us-system/menu/buttons' })).json().data);
+    const role = (await admin.call({ method: 'POST', url: '/us-system/role/submit', payload: { roleName: '日志查看', roleAlias: 'usual-reader', sort: 9 } })).json().data;
+    const granted = await admin.call({
+      method: 'POST',
+      url: '/us-system/role/grant',
+      payload: { roleIds: role.id, menuIds: menus.filter((m) => m.code === 'usual').map((m) => m.id), dataScopeIds: '', apiScopeIds: '' },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const deptId = (await admin.call({ method: 'GET', url: '/us-system/dept/tree' })).json().data[0].id;
+    const user = await admin.call({
+      method: 'POST',
+      url: '/us-user/submit',
+      payload: { account: 'usual-reader', password: 'Usual1234', name: '读日志', realName: '读日志', roleId: role.id, deptId },
+    });
+    expect(user.statusCode, user.body).toBe(200);
+    const reader = await as(t.app, 'usual-reader', '000000', 'Usual1234');
+    const seen = (await trace(reader, id)).json().data;
+    expect(seen.api).toEqual([]);
+    expect(seen.errors).toEqual([]);
+    expect(seen.usual).toEqual([expect.objectContaining({ message: report.message })]);
+    expect((await reader.call({ method: 'GET', url: '/us-log/api/list' })).statusCode).toBe(403);
   });
 });
 
