@@ -125,7 +125,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   const resources = new ResourceRegistry();
   // S3-compatible storage when configured, else files on local disk
   const store = config.s3 ? new S3Store(config.s3) : new LocalStore(config.dataDir);
-  const jobDeps = { db: database.db, queue, store, registry: resources, staleSeconds: config.jobStaleSeconds, onError: (err: unknown, msg: string) => app.log.warn({ err }, msg) };
+  const secrets = new SecretBox(config.secretKey);
+  const stores = new ObjectStores(database.db, store, secrets, config.dataDir);
+  const jobDeps = { db: database.db, queue, stores, registry: resources, staleSeconds: config.jobStaleSeconds, onError: (err: unknown, msg: string) => app.log.warn({ err }, msg) };
   const exportJobs = new ExportJobs(jobDeps);
   const importJobs = new ImportJobs(jobDeps);
   const requestLog = new RequestLog(database.db, {
@@ -144,7 +146,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     flow.stop();
     await queue.stop();
   });
-  const secrets = new SecretBox(config.secretKey);
   const ctx: AppContext = {
     config,
     database,
@@ -155,7 +156,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     secrets,
     totals: new TotalCache(changes),
     store,
-    stores: new ObjectStores(database.db, store, secrets, config.dataDir),
+    stores,
     sms: new SmsSender(database.db, secrets),
     resources,
     routes: [],

@@ -10,6 +10,7 @@ import { S3Store } from '../src/platform/s3-store';
 import { SMS_PER_PHONE } from '../src/platform/sms';
 import { as, testApp, type TestApp } from './helper';
 import { startFakeYunpian } from './support/fake-yunpian';
+import { importsOf } from './support/imports';
 import { startS3 } from './support/s3-server';
 import { multipart, png } from './support/sample-files';
 
@@ -202,6 +203,52 @@ describe('object storage (对象存储) and attachments (附件管理)', () => {
     await ok(await post(admin, '/us-resource/attach/remove', undefined, { ids: item.id }));
     expect(await bucketStore.get(up.name)).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: item.link })).statusCode).toBe(404);
+  });
+
+  it('sends the download centre’s exports and the upload centre’s imports to the enabled configuration too', async () => {
+    const { endpoint, bucket, accessKeyId, secretAccessKey } = s3.settings;
+    const saved = await ok(
+      await post(admin, '/us-resource/oss/submit', { category: 1, ossCode: 'jobs', endpoint, bucketName: bucket, accessKey: accessKeyId, secretKey: secretAccessKey }),
+    );
+    await ok(await post(admin, '/us-resource/oss/enable', undefined, { id: saved.id }));
+    const bucketStore = new S3Store(s3.settings);
+    const until = async <T>(read: () => Promise<T | undefined>): Promise<T> => {
+      for (let i = 0; i < 200; i++) {
+        const found = await read();
+        if (found !== undefined) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the job did not finish');
+    };
+
+    // an import: its file is kept in the bucket, read back from there, and its rows written
+    const { imported } = importsOf(() => admin.call);
+    const done = await imported('/us-system/param', '桶中参数.xlsx', [
+      ['参数名称', '参数键名', '参数键值'],
+      ['桶一', 'bucket.one', 'v1'],
+    ]);
+    expect(done).toMatchObject({ status: 1, successNum: 1, failedNum: 0, errorMsg: '' });
+    const [kept] = await t.ctx.database.db.select().from(attach).where(eq(attach.originalName, '桶中参数.xlsx'));
+    expect(String(kept.ossId)).toBe(saved.id);
+    expect(await bucketStore.get(kept.name)).not.toBeNull();
+    expect(await t.ctx.store.get(kept.name)).toBeNull();
+
+    // an export: the file is written to the bucket and its link serves it from there
+    const started = await ok(await post(admin, '/us-system/param/export-job', undefined, { paramKey: 'bucket.one' }));
+    const job = await until(async () => {
+      const list = await ok(await get(admin, '/us-resource/base/download/downloadList', { current: '1', size: '10', projectId: '-1' }));
+      const found = list.records.find((r: { id: string }) => r.id === started.id);
+      return found?.jobStatus === 3 ? found : undefined;
+    });
+    const name = String(job.fileUrl)
+      .split('/')
+      .pop()!
+      .replace(/-000000-\d+-[\w-]{22}(?=\.xlsx$)/, '');
+    expect((await bucketStore.get(name))?.size).toBe(job.fileSize);
+    expect(await t.ctx.store.get(name)).toBeNull();
+    const served = await t.app.inject({ method: 'GET', url: job.fileUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.length).toBe(job.fileSize);
   });
 
   it('keeps files where they were stored when another configuration is enabled', async () => {

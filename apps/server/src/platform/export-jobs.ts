@@ -7,7 +7,7 @@ import { xlsxStream, type ExportJobStarter } from './crud/export';
 import { idStr } from './envelope';
 import { HeartbeatJobs, JOB_STATUS, ownedBy, Stopping, type JobDeps, type RunOrder } from './job-runs';
 import { scopeOf, type Scope } from './scope';
-import { storedFile } from './storage';
+import { storedFile, type ObjectStore } from './storage';
 
 const QUEUE = 'export';
 /** how often a run saves its progress, which is also its heartbeat */
@@ -46,14 +46,17 @@ export class ExportJobs extends HeartbeatJobs implements ExportJobStarter {
   }
 
   protected async run({ id, attempt }: RunOrder): Promise<void> {
-    const { db, store, registry } = this.deps;
+    const { db, stores, registry } = this.deps;
     const mine = ownedBy(downloadJob, { id, attempt });
     const [job] = await db.update(downloadJob).set({ heartbeatAt: new Date() }).where(mine).returning();
     // done, failed, or handed to a later attempt
     if (!job) return;
     const objectName = `${randomUUID()}.xlsx`;
     let done = 0;
+    let store: ObjectStore | undefined;
     try {
+      const target = await stores.forUpload(job.tenantId);
+      store = target.store;
       const exporter = registry.exporters.get(job.resource);
       if (!exporter) throw new Error(`nothing exports '${job.resource}'`);
       const scope = job.scope as unknown as Scope;
@@ -84,12 +87,13 @@ export class ExportJobs extends HeartbeatJobs implements ExportJobStarter {
           .where(mine)
           .returning({ id: downloadJob.id });
         if (!row) return false;
-        await tx.insert(attach).values(storedFile({ tenantId: job.tenantId, userId: job.userId, name: objectName, originalName: job.fileName, size }));
+        await tx.insert(attach).values(storedFile({ tenantId: job.tenantId, userId: job.userId, name: objectName, originalName: job.fileName, size, ossId: target.ossId }));
         return true;
       });
       if (!offered) await store.remove(objectName);
     } catch (err) {
-      await store.remove(objectName);
+      // a storage that is down leaves its half-written file behind: the failure is what is saved
+      await store?.remove(objectName).catch(() => undefined);
       if (err instanceof Stopping) return;
       this.deps.onError(err, `export ${id} failed`);
       await db

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { attach, fileImport, fileImportError } from '../db/schema/index';
@@ -48,18 +48,19 @@ export class ImportJobs extends HeartbeatJobs implements ImportJobStarter {
   }
 
   async start(req: FastifyRequest, importer: Importer, file: { filename: string; data: Buffer }): Promise<string> {
-    const { db, store } = this.deps;
+    const { db, stores } = this.deps;
     const headers = await headerRow(file.data);
     importer.match(headers);
     const me = caller(req);
     const actor: Actor = { scope: scopeOf(req), user: { userId: me.userId, tenantId: me.tenantId, account: me.account, roleIds: me.roleIds, deptId: me.deptId } };
     const objectName = `${randomUUID()}.xlsx`;
+    const { store, ossId } = await stores.forUpload(me.tenantId);
     await store.put(objectName, file.data);
     const fileName = file.filename.replace(/[\\/]/g, '_').slice(0, 200) || `${importer.def.title.zh}.xlsx`;
     const projectId = String((req.query as Record<string, unknown> | undefined)?.projectId ?? '').slice(0, 64);
     const id = await db.transaction(async (tx) => {
       // the uploaded file is a stored file of the tenant: its link (obsUrl) is signed like any other
-      await tx.insert(attach).values(storedFile({ tenantId: me.tenantId, userId: me.userId, name: objectName, originalName: fileName, size: file.data.length }));
+      await tx.insert(attach).values(storedFile({ tenantId: me.tenantId, userId: me.userId, name: objectName, originalName: fileName, size: file.data.length, ossId }));
       const [row] = await tx
         .insert(fileImport)
         .values({ tenantId: me.tenantId, userId: me.userId, resource: importer.def.name, actor: actor as unknown as Row, projectId, fileName, objectName, headers })
@@ -76,7 +77,7 @@ export class ImportJobs extends HeartbeatJobs implements ImportJobStarter {
   }
 
   protected async run(order: RunOrder): Promise<void> {
-    const { db, store, registry } = this.deps;
+    const { db, stores, registry } = this.deps;
     const mine = ownedBy(fileImport, order);
     const [job] = await db.update(fileImport).set({ heartbeatAt: new Date() }).where(mine).returning();
     if (!job) return;
@@ -87,7 +88,12 @@ export class ImportJobs extends HeartbeatJobs implements ImportJobStarter {
       const who = { scope: actor.scope, user: actor.user as AuthUser };
       const map = importer.match(job.headers);
       const lookups = await importer.lookups(actor.scope);
-      const file = await store.get(job.objectName);
+      // read from where it was put: its attach row names the storage (none: the server's own)
+      const [stored] = await db
+        .select({ ossId: attach.ossId })
+        .from(attach)
+        .where(and(eq(attach.tenantId, job.tenantId), eq(attach.name, job.objectName)));
+      const file = await (await stores.holding(stored?.ossId)).get(job.objectName);
       if (!file) throw new ApiError(400, '导入文件已不存在');
       // at most 10 MB, taken whole: the reader needs the whole archive (sheet-rows.ts)
       const data = await buffer(file.stream);

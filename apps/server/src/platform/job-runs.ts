@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { downloadJob, fileImport } from '../db/schema/index';
 import type { ResourceRegistry } from './crud/registry';
 import type { JobQueue } from './jobs';
-import type { ObjectStore } from './storage';
+import type { ObjectStores } from './object-stores';
 
 /** The states of a job row (shell spec §3 'Download job'; imports keep theirs the same way). */
 export const JOB_STATUS = { running: 2, done: 3, failed: -1 } as const;
@@ -40,7 +40,8 @@ export async function superviseRuns(db: Db, queue: JobQueue, name: string, table
 export interface JobDeps {
   db: Db;
   queue: JobQueue;
-  store: ObjectStore;
+  /** files go where the tenant's uploads go (its enabled 对象存储, else the server's own store) */
+  stores: ObjectStores;
   registry: ResourceRegistry;
   staleSeconds: number;
   onError: (err: unknown, msg: string) => void;
