@@ -6,6 +6,7 @@ import { flowDefinition, flowInstance, flowTask, processLeave, user } from '../.
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, conflict, Envelope, formatTime, forbidden, idStr, notFound, ok } from '../../platform/envelope';
+import { mayReadFlow } from '../../platform/flow/may-read';
 import { DateText, IdText } from '../../platform/input-types';
 
 const LEAVE_TABLE = 'process_leave';
@@ -140,8 +141,7 @@ export function leaveRoutes(ctx: AppContext) {
           .where(and(eq(processLeave.tenantId, me.tenantId), eq(processLeave.id, Number((req.query as { businessId: string }).businessId)), eq(processLeave.isDeleted, 0)));
         if (!leave) throw notFound('请假单不存在');
         const [instance] = leave.processInstanceId ? await db.select().from(flowInstance).where(eq(flowInstance.id, leave.processInstanceId)) : [];
-        const tracks = async () => (await ctx.access.grants(me.roleIds)).codes.has(FLOW_CODES.follow);
-        if (leave.createUser !== me.userId && !(instance && (await engine.involves(db, me, instance))) && !(await tracks())) throw forbidden('您未参与该请假流程');
+        if (leave.createUser !== me.userId && !(await mayReadFlow(ctx, me, instance))) throw forbidden('您未参与该请假流程');
         const people = await db
           .select({ id: user.id, realName: user.realName, name: user.name })
           .from(user)

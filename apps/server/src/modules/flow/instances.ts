@@ -7,6 +7,7 @@ import { flowDefinition, flowHistory, flowInstance, flowTask } from '../../db/sc
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, conflict, EmptyEnvelope, Envelope, formatTime, forbidden, idStr, notFound, ok, PageOf, pageOf } from '../../platform/envelope';
+import { mayReadFlow } from '../../platform/flow/may-read';
 import { IdText, PageQuery, requestValues } from '../../platform/input-types';
 import { duration, FlowHistorySchema, instancePage, userNames } from './records';
 
@@ -39,8 +40,6 @@ export function instanceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
     const engine = ctx.flow;
-    const tracks = async (req: FastifyRequest) => (await ctx.access.grants(caller(req).roleIds)).codes.has(FLOW_CODES.follow);
-
     /** The instance if the caller may read it: as one who took part, or as one who tracks flows. */
     const readableInstance = async (req: FastifyRequest, id: string) => {
       const me = caller(req);
@@ -49,7 +48,7 @@ export function instanceRoutes(ctx: AppContext) {
         .from(flowInstance)
         .where(and(eq(flowInstance.tenantId, me.tenantId), eq(flowInstance.id, Number(id))));
       if (!instance) throw notFound(FLOW_MESSAGES.instanceNotFound.zh);
-      if (!(await engine.involves(db, me, instance)) && !(await tracks(req))) throw forbidden('您未参与该流程');
+      if (!(await mayReadFlow(ctx, me, instance))) throw forbidden('您未参与该流程');
       return instance;
     };
 
