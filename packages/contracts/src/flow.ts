@@ -1,9 +1,9 @@
+import { zhEn } from './resource';
 /**
  * Flow (admin spec §2 flow/work, §3 'Flow route' and 'Flow process view', §7 'Flow' and 'Leave';
  * shell spec §7 'Flow viewer and leave'): the calls, the records they answer and the messages.
  * Field names are those of the platform family (BladeX's BladeFlow, FlowModel, FlowProcess).
  */
-const zhEn = (zh: string, en: string) => ({ zh, en });
 
 export const FLOW_PATHS = {
   modelList: '/us-flow/model/list',

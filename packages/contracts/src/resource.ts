@@ -10,6 +10,9 @@ export interface Text {
   en: string;
 }
 
+/** A text in both languages. */
+export const zhEn = (zh: string, en: string): Text => ({ zh, en });
+
 /**
  * string/text: free text; number: an integer; select: one of `options`; switch: 0 or 1;
  * dict: a key of the dictionary `dict.code` (options read from `dictionary?code=`);
@@ -68,6 +71,9 @@ export interface FieldDef {
    */
   sealed?: true;
 }
+
+/** The free remark most records carry: in the form, not a list column. */
+export const REMARK_FIELD: FieldDef = { label: zhEn('备注', 'Remark'), kind: 'text', maxLength: 255, column: false };
 
 /**
  * A button beyond add / edit / view / delete: a server route plus its button and,

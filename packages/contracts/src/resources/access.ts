@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef, type Text } from '../resource';
+import { defineResource, type FieldDef, zhEn, REMARK_FIELD } from '../resource';
 
 /**
  * Who may use what: tenants and their packages, OAuth clients, datasources, menus,
@@ -9,9 +9,7 @@ import { defineResource, type FieldDef, type Text } from '../resource';
  */
 const SYS = '/us-system';
 const crud = (code: string) => ({ add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: `${code}_view` });
-const zhEn = (zh: string, en: string): Text => ({ zh, en });
 const sort: FieldDef = { label: zhEn('排序', 'Order'), kind: 'number', required: zhEn('请输入排序', 'Please enter the order'), default: 1, width: 80 };
-const remark: FieldDef = { label: zhEn('备注', 'Remark'), kind: 'text', maxLength: 255, column: false };
 const menuRef = { resource: 'menu', basePath: `${SYS}/menu`, tree: true } as const;
 
 export const ACCESS_MESSAGES = {
@@ -33,7 +31,7 @@ export const tenantPackageResource = defineResource({
   fields: {
     packageName: { label: zhEn('产品包名称', 'Name'), kind: 'string', required: zhEn('请输入产品包名称', 'Please enter the package name'), maxLength: 50, search: 'like' },
     menuId: { label: zhEn('菜单列表', 'Menus'), kind: 'multiRef', ref: menuRef, required: zhEn('请选择菜单', 'Please choose the menus'), column: false },
-    remark,
+    remark: REMARK_FIELD,
   },
   unique: [{ field: 'packageName', message: zhEn('产品包名称已存在', 'The package name already exists') }],
 });
@@ -52,7 +50,7 @@ export const datasourceResource = defineResource({
     url: { label: zhEn('连接地址', 'URL'), kind: 'string', required: zhEn('请输入连接地址', 'Please enter the URL'), maxLength: 500 },
     username: { label: zhEn('用户名', 'User'), kind: 'string', required: zhEn('请输入用户名', 'Please enter the user'), maxLength: 100 },
     password: { label: zhEn('密码', 'Password'), kind: 'password', maxLength: 200, sealed: true },
-    remark,
+    remark: REMARK_FIELD,
   },
   actions: [
     { name: 'test', label: zhEn('测试连接', 'Test connection'), permission: 'datasource_test', path: 'test-connection', on: 'row', idsParam: 'id', done: ACCESS_MESSAGES.connected },
@@ -226,7 +224,7 @@ export const menuResource = defineResource({
     enableGray: { label: zhEn('灰度发布', 'Gray release'), kind: 'switch', default: 0, column: false },
     grayPath: { label: zhEn('灰度地址', 'Gray path'), kind: 'string', maxLength: 500, column: false },
     query: { label: zhEn('路由参数', 'Query'), kind: 'string', maxLength: 500, column: false },
-    remark,
+    remark: REMARK_FIELD,
   },
   unique: [{ field: 'code', message: zhEn('菜单编号已存在', 'The menu code already exists') }],
 });
@@ -277,7 +275,7 @@ export const dataScopeResource = defineResource({
     scopeField: { label: zhEn('可见字段', 'Visible fields'), kind: 'string', maxLength: 64, default: '*', column: false },
     scopeClass: { label: zhEn('权限类名', 'Class'), kind: 'string', maxLength: 128, column: false },
     scopeValue: { label: zhEn('规则值', 'Value'), kind: 'text', maxLength: 2000, column: false },
-    remark,
+    remark: REMARK_FIELD,
   },
 });
 
@@ -293,7 +291,7 @@ export const apiScopeResource = defineResource({
     ...scopeFields,
     scopePath: { label: zhEn('接口地址', 'Path'), kind: 'string', required: zhEn('请输入接口地址', 'Please enter the path'), maxLength: 255, search: 'like' },
     scopeType: { label: zhEn('接口类型', 'Type'), kind: 'dict', dict: { code: 'api_scope_type' }, required: zhEn('请选择接口类型', 'Please choose the type'), search: 'eq' },
-    remark,
+    remark: REMARK_FIELD,
   },
 });
 

@@ -1,6 +1,4 @@
-import { defineResource } from '../resource';
-
-const zhEn = (zh: string, en: string) => ({ zh, en });
+import { defineResource, zhEn } from '../resource';
 
 /**
  * Desk notices (通知公告, admin spec §7 'Desk'; the family's fields title, category, releaseTime,

@@ -1,4 +1,4 @@
-import { defineResource, type Text } from '../resource';
+import { defineResource, type Text, zhEn } from '../resource';
 
 /**
  * Development tools (admin spec §2 tool, §7 'Development tools'): data models read from the
@@ -8,7 +8,6 @@ import { defineResource, type Text } from '../resource';
  * by every tenant, written by the default tenant only.
  */
 const DEV = '/us-develop';
-const zhEn = (zh: string, en: string): Text => ({ zh, en });
 const datasourceRef = { resource: 'datasource', basePath: `${DEV}/datasource` } as const;
 
 /** The calls beyond each resource's list, detail, submit and remove. */

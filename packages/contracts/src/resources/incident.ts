@@ -1,6 +1,4 @@
-import { defineResource } from '../resource';
-
-const zhEn = (zh: string, en: string) => ({ zh, en });
+import { defineResource, zhEn } from '../resource';
 
 /** The shell's call (shell spec §7 'Notifications and versions'): the incident a reminder is about. */
 export const INCIDENT_DETAIL_PATH = '/wwy-us-incident/srt/incident/detail';

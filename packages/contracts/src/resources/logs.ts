@@ -1,6 +1,5 @@
-import { defineResource } from '../resource';
+import { defineResource, zhEn } from '../resource';
 
-const zhEn = (zh: string, en: string) => ({ zh, en });
 const LOG = '/us-log';
 
 /** One request as every log saw it (?requestId=): its API row, its errors, what the shell reported about it. */

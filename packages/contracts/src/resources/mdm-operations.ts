@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef, type Text } from '../resource';
+import { defineResource, type FieldDef, zhEn, REMARK_FIELD } from '../resource';
 
 /**
  * The master data of the work on site (主数据, shown by the coredata sub-application beside
@@ -8,9 +8,7 @@ import { defineResource, type FieldDef, type Text } from '../resource';
  * `projectId`.
  */
 const MDM = '/wwy-us-mdm/api/v1';
-const zhEn = (zh: string, en: string): Text => ({ zh, en });
 const crud = (code: string) => ({ add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: `${code}_view` });
-const remark: FieldDef = { label: zhEn('备注', 'Remark'), kind: 'text', maxLength: 255, column: false };
 const options = (...labels: [zh: string, en: string][]) => labels.map(([zh, en], i) => ({ value: String(i + 1), label: zhEn(zh, en) }));
 
 const projectRef = {
@@ -92,7 +90,7 @@ export const mdmUserResource = defineResource({
       options: options(['在职', 'Employed'], ['休假', 'On leave'], ['离职', 'Left']),
       width: 90,
     },
-    remark,
+    remark: REMARK_FIELD,
   },
   unique: [{ field: 'jobNo', message: zhEn('工号已存在', 'The job number already exists') }],
 });
@@ -120,7 +118,7 @@ export const gridResource = defineResource({
     regionCode: { label: zhEn('所属区划', 'Region'), kind: 'ref', ref: { resource: 'region', basePath: '/us-system/region', tree: true }, search: 'eq' },
     area: { label: zhEn('面积(㎡)', 'Area (m²)'), kind: 'number', max: 100_000_000, width: 100 },
     managerId: personRef('网格长', 'Grid leader'),
-    remark,
+    remark: REMARK_FIELD,
   },
   unique: [{ field: 'code', message: zhEn('网格编号已存在', 'The grid code already exists') }],
 });
@@ -157,7 +155,7 @@ export const facilityResource = defineResource({
     managerId: personRef('负责人', 'Person in charge'),
     address: { label: zhEn('地址', 'Address'), kind: 'string', maxLength: 255, column: false },
     inService,
-    remark,
+    remark: REMARK_FIELD,
   },
   unique: [{ field: 'code', message: zhEn('设施编号已存在', 'The facility code already exists') }],
 });
@@ -192,7 +190,7 @@ export const jobLocationResource = defineResource({
     longitude: { label: zhEn('经度', 'Longitude'), kind: 'string', maxLength: 16, width: 110 },
     latitude: { label: zhEn('纬度', 'Latitude'), kind: 'string', maxLength: 16, width: 110 },
     address: { label: zhEn('地址', 'Address'), kind: 'string', maxLength: 255, column: false },
-    remark,
+    remark: REMARK_FIELD,
   },
   unique: [{ field: 'code', message: zhEn('点位编号已存在', 'The location code already exists') }],
 });

@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef } from '../resource';
+import { defineResource, type FieldDef, REMARK_FIELD } from '../resource';
 
 /**
  * Master data (主数据), managed by the coredata sub-application
@@ -79,7 +79,7 @@ export const supplierResource = defineResource({
     contact: { label: { zh: '联系人', en: 'Contact' }, kind: 'string', maxLength: 64 },
     phone: { label: { zh: '联系电话', en: 'Phone' }, kind: 'string', maxLength: 32 },
     address: { label: { zh: '地址', en: 'Address' }, kind: 'text', maxLength: 255, column: false },
-    remark: { label: { zh: '备注', en: 'Remark' }, kind: 'text', maxLength: 255, column: false },
+    remark: REMARK_FIELD,
   },
 });
 

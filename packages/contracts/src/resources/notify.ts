@@ -1,7 +1,6 @@
-import { defineResource } from '../resource';
+import { defineResource, zhEn } from '../resource';
 import { publishAction, publishStatusField } from './publishing';
 
-const zhEn = (zh: string, en: string) => ({ zh, en });
 const SYS = '/us-system';
 
 /** Who an announcement is for: every tenant (the platform's own tenant only), this tenant, or some of its roles. */

@@ -1,4 +1,4 @@
-import { defineResource, viewOf, type FieldDef, type Text } from '../resource';
+import { defineResource, viewOf, type FieldDef, zhEn, REMARK_FIELD } from '../resource';
 
 /**
  * The organisation of a tenant: departments (a tree), posts, roles, users; and the
@@ -7,9 +7,7 @@ import { defineResource, viewOf, type FieldDef, type Text } from '../resource';
  */
 const SYS = '/us-system';
 const crud = (code: string) => ({ add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: `${code}_view` });
-const zhEn = (zh: string, en: string): Text => ({ zh, en });
 const sort: FieldDef = { label: zhEn('排序', 'Order'), kind: 'number', required: zhEn('请输入排序', 'Please enter the order'), default: 1, width: 80 };
-const remark: FieldDef = { label: zhEn('备注', 'Remark'), kind: 'text', maxLength: 255, column: false };
 
 export const USER_MESSAGES = {
   removeSelf: zhEn('不能删除当前登录用户', 'You cannot remove yourself'),
@@ -132,7 +130,7 @@ export const deptResource = defineResource({
     parentId: { label: zhEn('上级机构', 'Parent'), kind: 'treeRef', ref: { resource: 'dept', basePath: `${SYS}/dept` }, column: false },
     deptCategory: { label: zhEn('机构类型', 'Category'), kind: 'dict', dict: { code: 'org_category' }, required: zhEn('请选择机构类型', 'Please choose the category'), default: 2 },
     sort,
-    remark,
+    remark: REMARK_FIELD,
   },
 });
 
@@ -148,7 +146,7 @@ export const postResource = defineResource({
     postCode: { label: zhEn('岗位编号', 'Code'), kind: 'string', required: zhEn('请输入岗位编号', 'Please enter the code'), maxLength: 64, search: 'like' },
     postName: { label: zhEn('岗位名称', 'Name'), kind: 'string', required: zhEn('请输入岗位名称', 'Please enter the name'), maxLength: 64, search: 'like' },
     sort,
-    remark,
+    remark: REMARK_FIELD,
   },
   unique: [{ field: 'postCode', message: zhEn('岗位编号已存在', 'The post code already exists') }],
 });
@@ -193,7 +191,7 @@ export const regionResource = defineResource({
     parentCode: { label: zhEn('上级区划', 'Parent'), kind: 'treeRef', ref: { resource: 'region', basePath: `${SYS}/region` }, column: false },
     level: { label: zhEn('区划层级', 'Level'), kind: 'dict', dict: { code: 'region' }, required: zhEn('请选择区划层级', 'Please choose the level'), search: 'eq' },
     sort,
-    remark,
+    remark: REMARK_FIELD,
   },
   importable: { permission: 'region_import' },
 });
@@ -220,7 +218,7 @@ const dictFields = (biz: boolean) =>
         { value: 1, label: zhEn('是', 'Yes') },
       ],
     },
-    remark: { ...remark, label: zhEn('字典备注', 'Remark') },
+    remark: { ...REMARK_FIELD, label: zhEn('字典备注', 'Remark') },
   }) satisfies Record<string, FieldDef>;
 
 /** The messages the child form adds (its key is required there, not on a parent row). */

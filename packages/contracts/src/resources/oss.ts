@@ -1,8 +1,5 @@
-import { defineResource, type FieldDef, type Text } from '../resource';
+import { defineResource, zhEn, REMARK_FIELD } from '../resource';
 import { enabledStatus } from './sms';
-
-const zhEn = (zh: string, en: string): Text => ({ zh, en });
-const remark: FieldDef = { label: zhEn('备注', 'Remark'), kind: 'text', maxLength: 255, column: false };
 
 export const OSS_MESSAGES = {
   enabled: zhEn('启用成功, 新上传的文件将存放于此', 'Enabled: new uploads are stored here'),
@@ -38,7 +35,7 @@ export const ossResource = defineResource({
     region: { label: zhEn('地域', 'Region'), kind: 'string', maxLength: 64, column: false },
     appId: { label: zhEn('appId', 'App id'), kind: 'string', maxLength: 64, column: false },
     status: enabledStatus,
-    remark,
+    remark: REMARK_FIELD,
   },
   unique: [{ field: 'ossCode', message: zhEn('资源编号已存在', 'The code already exists') }],
   actions: [{ name: 'enable', label: zhEn('启用', 'Enable'), permission: 'oss_enable', path: 'enable', on: 'row', idsParam: 'id', done: OSS_MESSAGES.enabled }],

@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, REMARK_FIELD } from '../resource';
 
 /** System parameters (参数管理): key/value settings of a tenant; the shell reads some of them. */
 export const paramResource = defineResource({
@@ -29,12 +29,7 @@ export const paramResource = defineResource({
       required: { zh: '请输入参数键值', en: 'Please enter the parameter value' },
       maxLength: 10000,
     },
-    remark: {
-      label: { zh: '备注', en: 'Remark' },
-      kind: 'text',
-      maxLength: 255,
-      column: false,
-    },
+    remark: REMARK_FIELD,
   },
   unique: [{ field: 'paramKey', message: { zh: '参数键名已存在', en: 'The parameter key already exists' } }],
 });

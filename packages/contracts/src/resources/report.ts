@@ -1,6 +1,4 @@
-import { defineResource, type Text } from '../resource';
-
-const zhEn = (zh: string, en: string): Text => ({ zh, en });
+import { defineResource, zhEn, REMARK_FIELD } from '../resource';
 
 export const REPORT_PATHS = {
   /** the chart's figures: the report's rows grouped by its x field, counted or summed */
@@ -44,7 +42,7 @@ export const reportResource = defineResource({
     query: { label: zhEn('筛选条件', 'Filters'), kind: 'text', maxLength: 4000, addOnly: true, form: false, column: false, default: '{}' },
     columns: { label: zhEn('列', 'Columns'), kind: 'text', required: zhEn('请选择列', 'Please choose the columns'), maxLength: 4000, addOnly: true, form: false, column: false },
     chart: { label: zhEn('图表', 'Chart'), kind: 'text', maxLength: 500, form: false, column: false, default: '' },
-    remark: { label: zhEn('备注', 'Remark'), kind: 'text', maxLength: 255, column: false },
+    remark: REMARK_FIELD,
     createTime: { label: zhEn('创建时间', 'Created'), kind: 'date', readonly: true, form: false, width: 170 },
   },
 });

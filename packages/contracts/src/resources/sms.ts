@@ -1,6 +1,4 @@
-import { defineResource, type FieldDef, type Text } from '../resource';
-
-const zhEn = (zh: string, en: string): Text => ({ zh, en });
+import { defineResource, type FieldDef, zhEn, REMARK_FIELD } from '../resource';
 
 export const SMS_MESSAGES = {
   enabled: zhEn('启用成功', 'Enabled'),
@@ -28,8 +26,6 @@ export const enabledStatus: FieldDef = {
   width: 90,
 };
 
-const remark: FieldDef = { label: zhEn('备注', 'Remark'), kind: 'text', maxLength: 255, column: false };
-
 /**
  * SMS provider configurations (短信配置, admin spec §7 'Resource'): one per provider and
  * template; the enabled one sends the tenant's texts (password retrieval's too), and without
@@ -52,7 +48,7 @@ export const smsResource = defineResource({
     signName: { label: zhEn('短信签名', 'Signature'), kind: 'string', maxLength: 64 },
     endpoint: { label: zhEn('服务地址', 'API address'), kind: 'string', maxLength: 500, column: false },
     status: enabledStatus,
-    remark,
+    remark: REMARK_FIELD,
   },
   unique: [{ field: 'smsCode', message: zhEn('资源编号已存在', 'The code already exists') }],
   actions: [

@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef } from '../resource';
+import { defineResource, type FieldDef, zhEn } from '../resource';
 
 /**
  * Subscription packages (订阅套餐): what a company, or one of its projects, has bought. The
@@ -7,7 +7,6 @@ import { defineResource, type FieldDef } from '../resource';
  * see; once it has ended nothing more is added. The shell shows it as 我的套餐 and reminds of its
  * end (shell spec §3, §4 'Expiry reminder'). Not the tenant's menu package (tenantpackage).
  */
-const zhEn = (zh: string, en: string) => ({ zh, en });
 const MDM = '/wwy-us-mdm/api/v1';
 
 /** The shell's calls (shell spec §7 'Shell data'); the dismissal's path is ours (the spec does not show it). */

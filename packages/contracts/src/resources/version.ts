@@ -1,7 +1,6 @@
-import { defineResource } from '../resource';
+import { defineResource, zhEn } from '../resource';
 import { publishAction, publishStatusField } from './publishing';
 
-const zhEn = (zh: string, en: string) => ({ zh, en });
 const BASE = '/us-system/version-manage';
 
 /** How a version is introduced to each user once: the release notes as a carousel, or a tour of the page. */
