@@ -7,6 +7,7 @@ import { useResourceHost } from '@wb/resource-ui/host';
 import { ResourcePage } from '@wb/resource-ui/resource-page';
 import { registerResourceI18n } from '@wb/resource-ui/resource-i18n';
 import { ShellResourceHost } from './shell-resource-host';
+import { useBusy } from '../shared/use-busy';
 
 const TEXTS = { zh: { setting: '菜单配置' }, en: { setting: 'Menus' } };
 
@@ -19,7 +20,7 @@ function TopMenuMenus({ top, onClose }: { top: { id: string; name: string }; onC
   const { t } = useTranslation(undefined, { i18n: host.i18n });
   const [tree, setTree] = useState<TreeNode[] | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   useEffect(() => {
     void Promise.all([host.transport.get<TreeNode[]>('/us-system/menu/grant-top-tree'), host.transport.get<string[]>('/us-system/menu/top-tree-keys', { topMenuIds: top.id })]).then(
       ([nodes, keys]) => {
@@ -30,16 +31,9 @@ function TopMenuMenus({ top, onClose }: { top: { id: string; name: string }; onC
     );
   }, [host.transport, top.id, onClose]);
   const save = async () => {
-    setBusy(true);
-    try {
-      await host.transport.post('/us-system/topmenu/grant', { topMenuIds: top.id, menuIds: checked.join(',') });
-      void host.feedback().message.success(t('crud.done'));
-      onClose();
-    } catch {
-      // shown by the host's client; the dialog stays open
-    } finally {
-      setBusy(false);
-    }
+    if (!(await run(() => host.transport.post('/us-system/topmenu/grant', { topMenuIds: top.id, menuIds: checked.join(',') })))) return;
+    void host.feedback().message.success(t('crud.done'));
+    onClose();
   };
   return (
     <Modal

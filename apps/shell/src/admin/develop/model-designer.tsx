@@ -6,6 +6,7 @@ import { COMPONENT_TYPES, keptByFramework, QUERY_TYPES, type ModelPrototype, typ
 import type { AnyRecord } from '@wb/resource-ui/resource-api';
 import { feedback } from '../../shared/feedback';
 import { developApi } from './develop-api';
+import { useBusy } from '../../shared/use-busy';
 
 type Flag = 'isList' | 'isForm' | 'isRequired' | 'isQuery';
 
@@ -35,7 +36,7 @@ export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose():
   const { t } = useTranslation();
   const loaded = useQuery({ queryKey: ['develop', 'design', model.id], queryFn: () => developApi.prototypes(model.id), retry: false, gcTime: 0 });
   const [rows, setRows] = useState<ModelPrototype[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   useEffect(() => {
     if (loaded.data) setRows(loaded.data);
   }, [loaded.data]);
@@ -132,16 +133,10 @@ export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose():
 
   const save = async () => {
     if (!rows) return;
-    setBusy(true);
-    try {
-      await developApi.saveDesign(rows.map(designOf));
-      void feedback().message.success(t('develop.saved'));
-      onClose();
-    } catch {
-      // the request client has shown which column was refused and why
-    } finally {
-      setBusy(false);
-    }
+    // a refused column is shown by the request client, with why
+    if (!(await run(() => developApi.saveDesign(rows.map(designOf))))) return;
+    void feedback().message.success(t('develop.saved'));
+    onClose();
   };
 
   return (

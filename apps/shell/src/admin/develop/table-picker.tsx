@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AnyRecord } from '@wb/resource-ui/resource-api';
 import { feedback } from '../../shared/feedback';
 import { developApi } from './develop-api';
+import { useBusy } from '../../shared/use-busy';
 
 interface Values {
   datasourceId: string;
@@ -27,7 +27,7 @@ const codeOf = (table: string) =>
 export function TablePicker({ onClose, onCreated }: { onClose(): void; onCreated(model: AnyRecord): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const datasourceId = Form.useWatch('datasourceId', form) ?? '';
   const datasources = useQuery({ queryKey: ['develop', 'datasources'], queryFn: developApi.datasources, staleTime: 60_000 });
   const tables = useQuery({ queryKey: ['develop', 'tables', datasourceId], queryFn: () => developApi.tables(datasourceId), retry: false, gcTime: 0 });
@@ -38,16 +38,12 @@ export function TablePicker({ onClose, onCreated }: { onClose(): void; onCreated
   };
   const submit = async () => {
     const values = await form.validateFields();
-    setBusy(true);
-    try {
+    // a refusal (a code taken, a table gone) is shown by the request client
+    await run(async () => {
       const model = await developApi.addModel(values as unknown as Record<string, unknown>);
       void feedback().message.success(t('develop.created'));
       onCreated(model);
-    } catch {
-      // the request client has shown why (a code taken, a table gone)
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

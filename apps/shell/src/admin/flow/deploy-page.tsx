@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Card, Form, Select, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +8,7 @@ import { flowChanged } from '../../features/flow/flow-refresh';
 import { feedback } from '../../shared/feedback';
 import { useSession } from '../../shared/session-store';
 import '../../features/flow/flow-texts';
+import { useBusy } from '../../shared/use-busy';
 
 interface Values {
   category: string;
@@ -25,7 +25,7 @@ const BPMN_FILE = /\.(bpmn|xml)$/i;
 export default function FlowDeployPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const categories = useQuery(flowCategoriesQuery);
   const platform = useSession((s) => s.tenantId) === DEFAULT_TENANT_ID;
   const tenants = useQuery({ queryKey: ['flow', 'tenants'], queryFn: fetchTenantOptions, enabled: platform, staleTime: 5 * 60_000 });
@@ -35,14 +35,7 @@ export default function FlowDeployPage() {
     body.append('category', values.category);
     if (values.tenantIds?.length) body.append('tenantIds', values.tenantIds.join(','));
     for (const file of values.files) if (file.originFileObj) body.append('files', file.originFileObj, file.name);
-    setBusy(true);
-    try {
-      await flowApi.managerDeployUpload(body);
-    } catch {
-      return;
-    } finally {
-      setBusy(false);
-    }
+    if (!(await run(() => flowApi.managerDeployUpload(body)))) return;
     void feedback().message.success(t('flow.deploy.deployed'));
     form.resetFields();
     flowChanged();

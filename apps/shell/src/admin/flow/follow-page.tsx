@@ -9,6 +9,7 @@ import { flowChanged, useCan } from '../../features/flow/flow-refresh';
 import { FlowViewerDialog } from '../../features/flow/viewer/flow-viewer';
 import { feedback } from '../../shared/feedback';
 import { FlowTable } from './flow-table';
+import { useBusy } from '../../shared/use-busy';
 
 type Row = FlowExecution & Record<string, unknown>;
 
@@ -16,16 +17,10 @@ type Row = FlowExecution & Record<string, unknown>;
 function DeleteInstanceDialog({ row, onClose, onDeleted }: { row: Row; onClose(): void; onDeleted(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ deleteReason: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const submit = async () => {
     const { deleteReason } = await form.validateFields();
-    setBusy(true);
-    try {
-      await flowApi.followDeleteInstance({ processInstanceId: row.processInstanceId, deleteReason: deleteReason.trim() });
-    } catch {
-      setBusy(false);
-      return;
-    }
+    if (!(await run(() => flowApi.followDeleteInstance({ processInstanceId: row.processInstanceId, deleteReason: deleteReason.trim() })))) return;
     void feedback().message.success(t('flow.common.done'));
     onDeleted();
   };

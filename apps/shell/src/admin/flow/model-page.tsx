@@ -13,6 +13,7 @@ import { XmlChart } from '../../features/flow/viewer/flow-viewer';
 import { feedback } from '../../shared/feedback';
 import { useSession } from '../../shared/session-store';
 import { FlowTable } from './flow-table';
+import { useBusy } from '../../shared/use-busy';
 
 // bpmn-js's Modeler with the panel: a chunk of its own, loaded when 新增 or 编辑 is clicked
 const ModelDesigner = lazy(() => import('./modeler/model-designer'));
@@ -23,19 +24,14 @@ type Row = FlowModel & Record<string, unknown>;
 function DeployDialog({ model, onClose }: { model: Row; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ category: string; tenantIds?: string[] }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const categories = useQuery(flowCategoriesQuery);
   const platform = useSession((s) => s.tenantId) === DEFAULT_TENANT_ID;
   const tenants = useQuery({ queryKey: ['flow', 'tenants'], queryFn: fetchTenantOptions, enabled: platform, staleTime: 5 * 60_000 });
   const submit = async () => {
     const values = await form.validateFields();
-    setBusy(true);
-    try {
-      await flowApi.modelDeploy({ modelId: model.id, category: values.category, ...(values.tenantIds?.length ? { tenantIds: values.tenantIds.join(',') } : {}) });
-    } catch {
-      setBusy(false);
+    if (!(await run(() => flowApi.modelDeploy({ modelId: model.id, category: values.category, ...(values.tenantIds?.length ? { tenantIds: values.tenantIds.join(',') } : {}) }))))
       return;
-    }
     void feedback().message.success(t('flow.deploy.deployed'));
     flowChanged();
     onClose();

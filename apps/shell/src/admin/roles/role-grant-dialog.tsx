@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TreeNode } from '@wb/contracts/resource';
 import { useResourceHost } from '@wb/resource-ui/host';
 import { grantApi, scopeLeaves, type GrantChoice, type GrantKeys, type GrantTrees, type PreviewMenu, type ViewAs } from './grant-api';
+import { useBusy } from '../../shared/use-busy';
 
 type Tab = keyof GrantTrees;
 const TABS: Tab[] = ['menu', 'dataScope', 'apiScope'];
@@ -39,7 +40,7 @@ export function RoleGrantDialog({ role, onClose }: Props) {
   const [expanded, setExpanded] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const [preview, setPreview] = useState<ViewAs | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   useEffect(() => {
     let live = true;
@@ -63,16 +64,9 @@ export function RoleGrantDialog({ role, onClose }: Props) {
   });
 
   const save = async () => {
-    setBusy(true);
-    try {
-      await api.save(role.id, choice());
-      void host.feedback().message.success(t('roleGrant.saved'));
-      onClose();
-    } catch {
-      // the host's client has shown why; the dialog stays open
-    } finally {
-      setBusy(false);
-    }
+    if (!(await run(() => api.save(role.id, choice())))) return;
+    void host.feedback().message.success(t('roleGrant.saved'));
+    onClose();
   };
 
   const tree = (tab: Tab) => {

@@ -12,6 +12,7 @@ import { feedback } from '../../../shared/feedback';
 import { PROCESS_ID, newModelXml, readPanel } from './element-props';
 import { PropertiesPanel, type DiagramElement, type ModelerServices } from './properties-panel';
 import './model-designer.css';
+import { useBusy } from '../../../shared/use-busy';
 
 /**
  * The modeller (模型管理 新增 / 编辑): bpmn-js's Modeler on the whole width, with the camunda
@@ -27,7 +28,7 @@ export default function ModelDesigner({ model, onClose, onSaved }: { model: Flow
   const [selected, setSelected] = useState<DiagramElement | null>(null);
   const [version, setVersion] = useState(0);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [description, setDescription] = useState(model?.description ?? '');
   const initialXml = useMemo(() => model?.xml || newModelXml(`process_${Date.now().toString(36)}`, t('flow.modeler.titleNew')), [model, t]);
 
@@ -77,18 +78,14 @@ export default function ModelDesigner({ model, onClose, onSaved }: { model: Flow
       services.selection.select(null);
       return;
     }
-    setBusy(true);
-    try {
+    const saved = await run(async () => {
       const { xml } = await services.saveXML();
       await flowApi.modelSubmit({ ...(model?.id ? { id: model.id } : {}), modelKey: process.id, name: process.name.trim(), description: description.trim(), xml: xml ?? '' });
-    } catch {
-      setBusy(false);
-      return;
-    }
-    setBusy(false);
+    });
+    if (!saved) return;
     void feedback().message.success(t('flow.modeler.saved'));
     onSaved();
-  }, [services, root, model, description, onSaved, t]);
+  }, [services, root, model, description, onSaved, t, run]);
 
   const title = model ? t('flow.modeler.titleEdit', { name: model.name }) : t('flow.modeler.titleNew');
   return (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { closeTabOf, flowChanged } from '../flow-refresh';
 import { FlowChart } from '../viewer/flow-viewer';
 import { LEAVE_TIME_FORMAT, endNotBeforeStart, leaveFormBody, type LeaveValues } from './leave-values';
 import '../flow-texts';
+import { useBusy } from '../../../shared/use-busy';
 
 /** Where a started request is followed. */
 export const SENT_PAGE = '/work-affairs/send';
@@ -27,19 +27,12 @@ export default function LeaveFormPage() {
   const { pathname } = useLocation();
   const { processDefinitionId = '' } = useParams();
   const [form] = Form.useForm<LeaveValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const users = useQuery({ queryKey: ['flow', 'users'], queryFn: fetchFlowUsers, staleTime: 60_000 });
   const lang = currentLanguage();
 
   const submit = async (values: LeaveValues) => {
-    setBusy(true);
-    try {
-      await flowApi.leaveStart(leaveFormBody(processDefinitionId, values));
-    } catch {
-      setBusy(false);
-      return;
-    }
-    setBusy(false);
+    if (!(await run(() => flowApi.leaveStart(leaveFormBody(processDefinitionId, values))))) return;
     void feedback().message.success(t('flow.leave.submitted'));
     flowChanged();
     navigate(SENT_PAGE);
