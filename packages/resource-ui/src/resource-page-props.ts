@@ -26,6 +26,8 @@ export interface ResourcePageProps {
   columns?: ColumnOverrides;
   /** links added to each row's actions */
   rowActions?(row: AnyRecord): ReactNode[];
+  /** the labels of `rowActions`' links, so the actions column is wide enough for them on one line */
+  rowActionLabels?: string[];
   /** buttons added to the toolbar */
   toolbar?: ReactNode[];
   /** a panel left of the table (the user page's department tree) */

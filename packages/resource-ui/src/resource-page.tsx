@@ -154,11 +154,14 @@ export function ResourcePage(props: ResourcePageProps) {
       key: 'actions',
       title: t('crud.actions'),
       valueType: 'option',
-      width: linksWidth([
-        ...(['view', 'edit', 'delete'] as const).filter((verb) => can(def.permissions[verb])).map((verb) => t(`crud.${verb}`)),
-        ...(isTree && can(def.permissions.add) ? [t('crud.addChild')] : []),
-        ...actions.rowLabels,
-      ]),
+      width: linksWidth(
+        [
+          ...(['view', 'edit', 'delete'] as const).filter((verb) => can(def.permissions[verb])).map((verb) => t(`crud.${verb}`)),
+          ...(isTree && can(def.permissions.add) ? [t('crud.addChild')] : []),
+          ...actions.rowLabels,
+        ],
+        props.rowActionLabels,
+      ),
       fixed: 'right',
       render: (_, row) => rowLinks(row),
     },

@@ -25,6 +25,7 @@ function Roles() {
     <>
       <ResourcePage
         def={roleResource}
+        rowActionLabels={[t('roleGrant.grant'), t('roleGrant.history')]}
         rowActions={(row) => [
           ...(host.can('role_grant')
             ? [

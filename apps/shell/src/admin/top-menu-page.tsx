@@ -75,6 +75,7 @@ function TopMenus() {
     <>
       <ResourcePage
         def={topMenuResource}
+        rowActionLabels={[t('topMenu.setting')]}
         rowActions={(row) =>
           host.can(topMenuResource.permissions.edit)
             ? [

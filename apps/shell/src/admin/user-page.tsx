@@ -37,6 +37,7 @@ function Users() {
         side={<DeptTree title={t(resourceKeys(userResource).label('deptId'))} value={deptId} onChange={setDeptId} />}
         onReset={() => setDeptId(undefined)}
         // what the user may see and do, through all their roles (the role page's preview, for a person)
+        rowActionLabels={[t('roleGrant.viewAs')]}
         rowActions={(row) =>
           host.can('role')
             ? [

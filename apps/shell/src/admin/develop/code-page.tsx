@@ -38,6 +38,7 @@ function Codes() {
     <>
       <ResourcePage
         def={codeResource}
+        rowActionLabels={[t('develop.generate'), t('develop.preview')]}
         rowActions={(row) =>
           host.can(DEVELOP_CODES.generate)
             ? [

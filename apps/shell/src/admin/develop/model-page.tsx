@@ -34,6 +34,7 @@ function Models() {
               ]
             : []
         }
+        rowActionLabels={[t('develop.design')]}
         rowActions={(row) =>
           host.can(DEVELOP_CODES.design)
             ? [

@@ -15,6 +15,7 @@ function LogPage({ def }: { def: AnyResourceDef }) {
     <ShellResourceHost>
       <ResourcePage
         def={def}
+        rowActionLabels={[t('logTrace.action')]}
         rowActions={(row) =>
           row.requestId
             ? [

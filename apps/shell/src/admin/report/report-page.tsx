@@ -15,6 +15,7 @@ export default function ReportPage() {
     <ShellResourceHost>
       <ResourcePage
         def={reportResource}
+        rowActionLabels={[t('report.open')]}
         rowActions={(row) => [
           <a key="open" onClick={() => setOpen(row)}>
             {t('report.open')}

@@ -60,6 +60,7 @@ export default function AttachPage() {
               ]
             : []
         }
+        rowActionLabels={[t('resourceCenter.download')]}
         rowActions={(row) => [
           <a key="download" href={assetUrl(String(row.link), appEnv.apiBase)} target="_blank" rel="noreferrer">
             {t('resourceCenter.download')}
