@@ -42,10 +42,10 @@ export function fingerprint(err: { name?: string; message?: string; stack?: stri
 
 /**
  * Inserts a batch as one JSON parameter unpacked by the database (json_to_recordset, cheaper than
- * jsonb's, which converts the whole document first): building
- * a statement with a parameter per value costs the server far more than the rows' JSON, and the
- * log's writes share the event loop with the requests it records. Columns the rows leave out
- * take their defaults. The rows' text is storable already (`storable`).
+ * jsonb's, which converts the whole document first): building a statement with a parameter per
+ * value costs the server far more than the rows' JSON, and the log's writes share the event loop
+ * with the requests it records. Columns the rows leave out take their defaults. The rows' text is
+ * storable already (`storable`).
  */
 async function insertBatch(db: Db, table: PgTable, rows: object[]): Promise<void> {
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => rows.some((r) => key in r));
@@ -60,8 +60,8 @@ async function insertBatch(db: Db, table: PgTable, rows: object[]): Promise<void
 
 /**
  * Text from a request, cut at `max` and made storable: a cut may leave half a surrogate pair, and
- * a request may carry NUL; json_to_recordset refuses both, which would drop the whole batch. The usual text
- * has neither and is passed through after one test.
+ * a request may carry NUL; json_to_recordset refuses both, which would drop the whole batch. The
+ * usual text has neither and is passed through after one test.
  */
 function storable(text: string, max: number): string {
   const cut = text.length > max ? text.slice(0, max) : text;
