@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { scratchDatabase as scratchOn } from '../apps/server/test/support/scratch-database';
 
 /**
  * A database of the bench's own on the PostgreSQL server DATABASE_URL names (dropped after), or
@@ -7,23 +6,7 @@ import pg from 'pg';
  */
 export async function scratchDatabase(prefix: string): Promise<{ url?: string; drop(): Promise<void> }> {
   const server = process.env.DATABASE_URL;
-  if (!server) return { drop: async () => undefined };
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return server ? scratchOn(server, prefix) : { drop: async () => undefined };
 }
 
 /** The p-th percentile of a sample of times. */

@@ -8,9 +8,9 @@
  *   PG_RESTART_CMD="pg_ctlcluster --skip-systemctl-redirect 15 main restart" npx tsx test/db-restart.ts
  */
 import { exec } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app';
+import { scratchDatabase } from './support/scratch-database';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const restart = process.env.PG_RESTART_CMD;
@@ -27,15 +27,9 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, 120_000);
 
-const name = `wb_restart_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-await admin.end();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
+const scratch = await scratchDatabase(serverUrl, 'wb_restart');
 
-const { app } = await buildApp({ env: {}, logger: false, config: { databaseUrl: url.toString(), dataDir: ':memory:', captchaEnabled: false, loginRateLimit: 100_000 } });
+const { app } = await buildApp({ env: {}, logger: false, config: { databaseUrl: scratch.url, dataDir: ':memory:', captchaEnabled: false, loginRateLimit: 100_000 } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const basic = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
@@ -84,17 +78,14 @@ await Promise.all(writers);
 phase = 'asking /health';
 const health = await fetch(`${base}/health`);
 phase = 'reading what was stored';
-const check = new pg.Client({ connectionString: url.toString() });
+const check = new pg.Client({ connectionString: scratch.url });
 await check.connect();
 const { rows } = await check.query<{ param_key: string }>(`SELECT param_key FROM param WHERE param_key LIKE 'restart.%' AND is_deleted = 0`);
 await check.end();
 phase = 'closing the app';
 await app.close();
 phase = 'dropping the scratch database';
-const drop = new pg.Client({ connectionString: serverUrl });
-await drop.connect();
-await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-await drop.end();
+await scratch.drop();
 
 const stored = new Set(rows.map((r) => r.param_key));
 const lost = acknowledged.filter((k) => !stored.has(k));

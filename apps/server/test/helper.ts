@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import type { TokenResponse } from '@wb/contracts/auth';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/platform/config';
 import type { AppContext } from '../src/platform/context';
+import { scratchDatabase } from './support/scratch-database';
 
 export const BASIC = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
 
@@ -23,29 +22,20 @@ export interface TestApp {
  */
 export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  if (serverUrl) {
-    const name = `wb_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const scratch = serverUrl ? await scratchDatabase(serverUrl, 'wb_test') : undefined;
   const { app, ctx } = await buildApp({
     env: {},
     // TEST_LOG=warn shows what the server logs (a job's failure, a dropped log batch) when a test fails for a reason it does not say
     logger: Boolean(process.env.TEST_LOG),
-    config: { logLevel: process.env.TEST_LOG ?? 'info', dataDir: ':memory:', databaseUrl, jwtSecret: TEST_JWT_SECRET, captchaEnabled: false, loginRateLimit: 10_000, ...overrides },
+    config: {
+      logLevel: process.env.TEST_LOG ?? 'info',
+      dataDir: ':memory:',
+      databaseUrl: scratch?.url,
+      jwtSecret: TEST_JWT_SECRET,
+      captchaEnabled: false,
+      loginRateLimit: 10_000,
+      ...overrides,
+    },
   });
   await app.ready();
   return {
@@ -53,7 +43,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     ctx,
     close: async () => {
       await app.close();
-      await drop?.();
+      await scratch?.drop();
     },
   };
 }

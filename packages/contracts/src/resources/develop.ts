@@ -1,4 +1,4 @@
-import { defineResource, type Text, zhEn } from '../resource';
+import { defineResource, type Text, zhEn, REMARK_FIELD } from '../resource';
 
 /**
  * Development tools (admin spec §2 tool, §7 'Development tools'): data models read from the
@@ -151,7 +151,7 @@ export const modelResource = defineResource({
     modelCode: { label: zhEn('模型编号', 'Code'), kind: 'string', required: zhEn('请输入模型编号', 'Please enter the code'), maxLength: 64, search: 'like' },
     modelTable: { label: zhEn('物理表名', 'Table'), kind: 'string', required: zhEn('请输入物理表名', 'Please enter the table'), maxLength: 63, search: 'like' },
     modelClass: { label: zhEn('模型类名', 'Class'), kind: 'string', maxLength: 64 },
-    modelRemark: { label: zhEn('模型备注', 'Remark'), kind: 'text', maxLength: 255, column: false },
+    modelRemark: { ...REMARK_FIELD, label: zhEn('模型备注', 'Remark') },
   },
   unique: [{ field: 'modelCode', message: DEVELOP_MESSAGES.modelCodeTaken }],
   buttons: [{ code: DEVELOP_CODES.design, label: zhEn('设计', 'Design') }],
