@@ -5,25 +5,14 @@
  * PGlite, or with DATABASE_URL a scratch database created on that PostgreSQL
  * server and dropped afterwards (the named database is never written to).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { analyze } from '../apps/server/src/db/client';
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+import { scratchDatabase } from './scratch-database';
 
 const serverUrl = process.env.DATABASE_URL;
 /** a second instance (bench/api.ts's two-instance row): the first one's scratch database, nothing seeded */
@@ -39,12 +28,9 @@ if (replicaOf) {
   await new Promise(() => undefined);
 }
 if (serverUrl) {
-  const name = `wb_bench_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  databaseUrl = u.toString();
-  dropScratch = () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const scratch = await scratchDatabase('wb_bench');
+  databaseUrl = scratch.url;
+  dropScratch = scratch.drop;
 }
 
 const rows = Number(process.env.BENCH_PARAMS ?? 100_000);
