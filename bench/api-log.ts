@@ -2,9 +2,11 @@
  * The API log's cost and its list at scale.
  *
  * 1. Throughput with API logging on and off, in the same process and on the same database: two
- *    servers (API_LOG on / off) answer the same signed-in list call, 8 at a time, in alternating
- *    rounds after a few left out for the JIT; prints each one's median requests a second and the
- *    median ratio of the paired rounds (target: on ≥ 90 % of off).
+ *    servers (API_LOG on / off) answer the same signed-in calls, 8 at a time, in alternating
+ *    rounds after a few left out for the JIT, each round until what it logged is written; prints
+ *    each one's median requests a second and the median ratio of the paired rounds (target: on
+ *    ≥ 90 % of off), for two workloads: the cheapest signed-in read (one parameter list call,
+ *    where the log's fixed cost weighs most) and the calls the user page makes when it opens.
  * 2. The API log list at 1,000,000 rows (BENCH_API_LOG_ROWS): the rows are put in with one
  *    statement, then each of the list's usual searches is asked 200 times; prints p50 and p99 of
  *    each beside a baseline (a signed-in parameter read) measured in the same run (target on
@@ -14,13 +16,27 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
+import type { RequestLog } from '../apps/server/src/platform/request-log';
 import { percentile, scratchDatabase } from './scratch-database';
 
 const ROWS = Number(process.env.BENCH_API_LOG_ROWS ?? 1_000_000);
-/** rounds left out while the JIT settles, then rounds measured (each side answering PER_ROUND calls) */
+/** rounds left out while the JIT settles */
 const WARM_ROUNDS = 3;
-const ROUNDS = 12;
-const PER_ROUND = 3000;
+type Call = [url: string, query: Record<string, string>];
+/** what each side answers, round after round: the calls in turn, `perRound` of them a round */
+const WORKLOADS: { name: string; calls: Call[]; rounds: number; perRound: number }[] = [
+  { name: 'the cheapest read (param/list)', calls: [['/us-system/param/list', { current: '1', size: '10' }]], rounds: 40, perRound: 3000 },
+  {
+    name: 'the user page (users, depts, a dictionary)',
+    calls: [
+      ['/us-user/page', { current: '1', size: '10' }],
+      ['/us-system/dept/tree', {}],
+      ['/us-system/dict/dictionary', { code: 'sex' }],
+    ],
+    rounds: 16,
+    perRound: 1500,
+  },
+];
 const PARALLEL = 8;
 const ASKS = 200;
 const BASIC = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
@@ -43,16 +59,27 @@ async function timed(app: FastifyInstance, headers: Record<string, string>, url:
   return ms;
 }
 
-/** Requests a second of `app` answering PER_ROUND list calls, PARALLEL at a time. */
-async function throughput(app: FastifyInstance, headers: Record<string, string>): Promise<number> {
+interface Side {
+  app: FastifyInstance;
+  headers: Record<string, string>;
+  log: RequestLog;
+}
+
+/**
+ * Requests a second of a side answering `perRound` of `calls`, PARALLEL at a time, until what
+ * they logged is written: the log's writes count in its own rounds, and none is left to run (on
+ * the same database) during the other side's.
+ */
+async function throughput(side: Side, calls: Call[], perRound: number): Promise<number> {
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: PARALLEL }, async () => {
-      while (next++ < PER_ROUND) await timed(app, headers, '/us-system/param/list', { current: '1', size: '10' });
+      for (let i = next++; i < perRound; i = next++) await timed(side.app, side.headers, ...calls[i % calls.length]);
     }),
   );
-  return PER_ROUND / ((performance.now() - started) / 1000);
+  await side.log.flush();
+  return perRound / ((performance.now() - started) / 1000);
 }
 
 async function main() {
@@ -62,20 +89,29 @@ async function main() {
   // the second server shares the first's database, without the log
   const plain = await buildApp({ logger: false, database: logged.ctx.database, config: { ...config, apiLog: false } });
   try {
-    const on = { app: logged.app, headers: await signIn(logged.app), rates: [] as number[] };
-    const off = { app: plain.app, headers: await signIn(plain.app), rates: [] as number[] };
-    for (let round = 0; round < WARM_ROUNDS; round++) for (const side of [on, off]) await throughput(side.app, side.headers);
-    for (let round = 0; round < ROUNDS; round++) {
-      // alternating which goes first: a machine that slows down mid-run weighs on both alike
-      for (const side of round % 2 ? [off, on] : [on, off]) side.rates.push(await throughput(side.app, side.headers));
-    }
-    await logged.ctx.requestLog.flush();
-    const median = (xs: number[]) => percentile(xs, 50);
+    const on: Side = { app: logged.app, headers: await signIn(logged.app), log: logged.ctx.requestLog };
+    const off: Side = { app: plain.app, headers: await signIn(plain.app), log: plain.ctx.requestLog };
     const where = scratch.url ? 'PostgreSQL' : 'PGlite';
-    console.log(`api log: throughput with logging on ${median(on.rates).toFixed(0)} req/s, off ${median(off.rates).toFixed(0)} req/s (${where}, ${PARALLEL} at a time)`);
-    // each round's pair ran back to back: the median of their ratios leaves out the machine's drift between rounds
-    const ratio = median(on.rates.map((r, i) => r / off.rates[i]));
-    console.log(`api log: on / off = ${(ratio * 100).toFixed(1)} % (median of ${ROUNDS} paired rounds; target ≥ 90 %); dropped ${logged.ctx.requestLog.dropped}`);
+    const median = (xs: number[]) => percentile(xs, 50);
+    for (const { name, calls, rounds, perRound } of WORKLOADS) {
+      for (let round = 0; round < WARM_ROUNDS; round++) for (const side of [on, off]) await throughput(side, calls, perRound);
+      const rates = new Map<Side, number[]>([
+        [on, []],
+        [off, []],
+      ]);
+      for (let round = 0; round < rounds; round++) {
+        // alternating which goes first: a machine that slows down mid-run weighs on both alike
+        for (const side of round % 2 ? [off, on] : [on, off]) rates.get(side)!.push(await throughput(side, calls, perRound));
+      }
+      const [onRates, offRates] = [rates.get(on)!, rates.get(off)!];
+      // each round's pair ran back to back: the median of their ratios leaves out the machine's drift between rounds
+      const ratio = median(onRates.map((r, i) => r / offRates[i]));
+      console.log(
+        `api log, ${name}: on ${median(onRates).toFixed(0)} req/s, off ${median(offRates).toFixed(0)} req/s; on / off = ${(ratio * 100).toFixed(1)} % ` +
+          `(${where}, ${PARALLEL} at a time, median of ${rounds} paired rounds; target ≥ 90 %)`,
+      );
+    }
+    console.log(`api log: rows dropped ${logged.ctx.requestLog.dropped}`);
 
     // a million rows of the log, spread over 30 days, a tenth of them failures, a few users and addresses
     const { db } = logged.ctx.database;

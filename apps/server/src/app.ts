@@ -213,7 +213,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   // the API lives in its own context so that the token check covers it and nothing else (docs, shell files)
   await app.register(async (api) => {
     // first: a request refused by the token check is recorded too
-    recordRequests(api, requestLog, createRedactor({ tokenHeader: config.tokenHeader }).value);
+    recordRequests(api, requestLog, createRedactor({ tokenHeader: config.tokenHeader }));
     registerAuthentication(api, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
     ctx.routes = enforcePermissions(api, ctx.access);
     refuseUnstorableInput(api);

@@ -55,6 +55,16 @@ describe('the API log', () => {
     expect(await list(admin, '/us-log/api/list', { requestId: 'same-batch-1' })).toHaveLength(1);
   });
 
+  it('records a body nested deeper than the stack allows, cut, and answers it as usual', async () => {
+    const deep = '['.repeat(7000) + ']'.repeat(7000);
+    const res = await admin.call({ method: 'POST', url: '/us-system/param/submit', headers: { 'content-type': 'application/json', 'x-request-id': 'deep-body-1' }, payload: deep });
+    expect(res.statusCode, res.body).toBe(400);
+    const [row] = await list(admin, '/us-log/api/list', { requestId: 'deep-body-1' });
+    const { params } = (await admin.call({ method: 'GET', url: '/us-log/api/detail', query: { id: row.id } })).json().data as { params: string };
+    expect(params).toContain('[[[[');
+    expect(params.length).toBeLessThan(200);
+  });
+
   it('a fault answered with a 500 is in the error log with its stack and request, grouped by its fingerprint', async () => {
     const db = t.ctx.database.db;
     await db.execute(sql`alter table desk_notice rename to desk_notice_gone`);

@@ -87,6 +87,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => {
 
 const MAX_DEPTH = 8;
 
+export type Redactor = ReturnType<typeof createRedactor>;
+
 export function createRedactor(options: RedactionOptions) {
   const isSecret = secretKeyTest(options);
   const text = (s: string) => redactText(s, isSecret);
@@ -162,7 +164,21 @@ export function createRedactor(options: RedactionOptions) {
     return out;
   }
 
-  return { isSecret, url: (url: string) => redactUrl(url, isSecret), text, error: serializeError, value: (v: unknown) => value(v, 0, new Set()) };
+  /**
+   * Plain data (a request's query and parsed body) as JSON with the same secrets hidden as `value`
+   * hides, in JSON.stringify's one pass: no redacted copy is built first. It runs for every request
+   * the API log records.
+   */
+  const json = (v: unknown): string | undefined => {
+    try {
+      return JSON.stringify(v, (key, x: unknown) => (key !== '' && x !== undefined && x !== null && isSecret(key) ? REDACTED : typeof x === 'string' ? text(x) : x));
+    } catch {
+      // nested deeper than the stack allows (a hostile body): the redacted copy, cut at MAX_DEPTH
+      return JSON.stringify(value(v, 0, new Set()));
+    }
+  };
+
+  return { isSecret, url: (url: string) => redactUrl(url, isSecret), text, error: serializeError, value: (v: unknown) => value(v, 0, new Set()), json };
 }
 
 /** Keys whose values pino's serializers write; formatters.log leaves them to those. */
