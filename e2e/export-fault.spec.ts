@@ -15,7 +15,8 @@ import { buttonName, login, message, openParamPage } from './support/shell';
  * whole file; at no moment is a link to a half-written file offered.
  */
 const ROWS = 200_000;
-const spec: ServerSpec = { name: 'fault', port: FAULT_PORT, env: { CAPTCHA_ENABLED: 'false', JOB_STALE_SECONDS: '2' } };
+// a dead run is seen 6 s after its last beat: soon, yet never a live run stalled by a loaded machine
+const spec: ServerSpec = { name: 'fault', port: FAULT_PORT, env: { CAPTCHA_ENABLED: 'false', JOB_STALE_SECONDS: '6' } };
 const base = baseUrl(FAULT_PORT);
 let dataDir: string;
 let server: Started;

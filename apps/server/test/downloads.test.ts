@@ -27,8 +27,9 @@ describe('exports in the download centre', () => {
   }
 
   beforeAll(async () => {
-    // a stopped run is noticed after a second
-    t = await testApp({ jobStaleSeconds: 1 });
+    // the dead runs below beat last a minute ago, so they are seen at the first look (every stale/3 s);
+    // a live export must never be taken for dead, even when a loaded machine stalls it a few seconds
+    t = await testApp({ jobStaleSeconds: 10 });
     const admin = await as(t.app);
     call = admin.call;
     userId = Number(admin.token.user_id);

@@ -18,8 +18,10 @@ describe('imports in the upload centre', () => {
   const { upload, finished, imported } = importsOf(() => call);
 
   beforeAll(async () => {
-    // short, so a dead run is seen soon; not shorter than a batch's second under a loaded machine
-    t = await testApp({ jobStaleSeconds: 2 });
+    // the dead runs of these tests beat last a minute ago, so they are seen at the first look (every
+    // stale/3 s); a live run must never be taken for dead, even on a loaded two-core machine: 2 s was
+    // not enough there (a resumed run, alive, failed as interrupted)
+    t = await testApp({ jobStaleSeconds: 10 });
     call = (await as(t.app)).call;
   });
   afterAll(() => t.close());
