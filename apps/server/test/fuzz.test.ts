@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, testApp, type TestApp } from './helper';
 import { NOTICE_STREAM_PATH } from '../src/modules/system/notice-stream';
+import { MAX_BODY_DEPTH } from '../src/platform/input-types';
 
 /**
  * Generated bad input over every route of the OpenAPI document, sent as the tenant
@@ -59,6 +60,15 @@ export const BAD_TEXT = [
 ];
 /** JSON values of every other type, and text JSON can carry but a database cannot. */
 const BAD_JSON: unknown[] = [...BAD_TEXT, 1e308, -1, 1.5, 2147483648, 1e20, true, null, [], {}, ['a'], { a: 1 }];
+/** Whole JSON bodies of the wrong shape, and bodies nested as deep as allowed and far deeper (which once overflowed the stack). */
+const nested = (open: string, inner: string, close: string, depth: number) => open.repeat(depth) + inner + close.repeat(depth);
+const BAD_BODIES: [string, string][] = [
+  ...['{', '[]', '"x"', '1', 'null', '{"a":', '\u0000'].map((b): [string, string] => [`body ${JSON.stringify(b)}`, b]),
+  [`body: arrays ${MAX_BODY_DEPTH} deep`, nested('[', '', ']', MAX_BODY_DEPTH)],
+  [`body: objects ${MAX_BODY_DEPTH} deep`, nested('{"a":', '1', '}', MAX_BODY_DEPTH)],
+  ['body: arrays 7000 deep', nested('[', '', ']', 7000)],
+  ['body: objects 3000 deep', nested('{"a":', '1', '}', 3000)],
+];
 const LONE_SURROGATE_BODY = (field: string) => `{"${field}":"a\\ud800b"}`;
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
@@ -179,8 +189,8 @@ describe('fuzz over every route of the OpenAPI document', () => {
         }
       }
       if (op.method !== 'GET') {
-        for (const payload of ['{', '[]', '"x"', '1', 'null', '{"a":', '\u0000']) {
-          await send(op, `body ${JSON.stringify(payload)}`, { method: op.method, url: concrete(op.path), headers: { 'content-type': 'application/json' }, payload });
+        for (const [input, payload] of BAD_BODIES) {
+          await send(op, input, { method: op.method, url: concrete(op.path), headers: { 'content-type': 'application/json' }, payload });
         }
       }
       if (op.multipart) {

@@ -98,6 +98,39 @@ export function unstorable(value: unknown, name = ''): string | undefined {
 }
 
 /**
+ * Deeper than any body of the API nests (trees are sent flat, by parentId): a JSON body nested
+ * further is refused before it is parsed, so that no walk of request values (the validator, the
+ * checks below and in the file links, the API log's redaction) can run out of stack on it.
+ */
+export const MAX_BODY_DEPTH = 64;
+
+/** Whether JSON text opens arrays and objects more than `max` deep; brackets inside strings do not count. */
+export function nestsDeeper(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // a string: skip to its closing quote, past escaped characters
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** The JSON parser of every route: Fastify's own (which refuses `__proto__` and `constructor` keys), after the depth check. */
+export function refuseDeepBodies(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    // a body shorter than twice the depth cannot be nested deeper: the usual small form skips the scan
+    if (text.length > 2 * MAX_BODY_DEPTH && nestsDeeper(text, MAX_BODY_DEPTH)) return done(badRequest(`请求体 不合法: 嵌套超过 ${MAX_BODY_DEPTH} 层`, 'body'), undefined);
+    parse(req, text, done);
+  });
+}
+
+/**
  * Refuses, for every route, a request whose path, query or JSON body holds a value
  * no column can hold: one check at one point, after validation has coerced the
  * values, instead of a pattern on every string of every schema.

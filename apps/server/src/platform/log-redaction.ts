@@ -173,7 +173,7 @@ export function createRedactor(options: RedactionOptions) {
     try {
       return JSON.stringify(v, (key, x: unknown) => (key !== '' && x !== undefined && x !== null && isSecret(key) ? REDACTED : typeof x === 'string' ? text(x) : x));
     } catch {
-      // nested deeper than the stack allows (a hostile body): the redacted copy, cut at MAX_DEPTH
+      // not JSON data (a cycle, a BigInt): the redacted copy, cut at MAX_DEPTH
       return JSON.stringify(value(v, 0, new Set()));
     }
   };

@@ -86,16 +86,12 @@ export const fileLinksOf = (ctx: Pick<AppContext, 'config'>) => new FileLinks(ct
 /** A file link in text, stored or signed (a JSON answer, a request body). */
 const LINK_IN_TEXT = /\/us-resource\/oss\/endpoint\/file\/([0-9a-f-]{36})(?:-[A-Za-z0-9]{1,12}-\d{1,12}-[A-Za-z0-9_-]{22})?\.([a-z0-9]{1,8})(?![A-Za-z0-9])/g;
 
-/** Deeper than any form nests: what lies below is left as it is (the route's schema refuses it), not walked until the stack runs out. */
-const MAX_DEPTH = 32;
-
 /** The stored form of every file link in `value`: a form that sends back a signed link it was given stores the link, not the signature. */
-function unsigned(value: unknown, depth = 0): unknown {
+function unsigned(value: unknown): unknown {
   if (typeof value === 'string') return value.includes(FILE_LINK_PATH) ? value.replace(LINK_IN_TEXT, (_, uuid: string, ext: string) => `${FILE_LINK_PATH}/${uuid}.${ext}`) : value;
-  if (depth >= MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((v) => unsigned(v, depth + 1));
+  if (Array.isArray(value)) return value.map(unsigned);
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    for (const [k, v] of Object.entries(value)) (value as Record<string, unknown>)[k] = unsigned(v, depth + 1);
+    for (const [k, v] of Object.entries(value)) (value as Record<string, unknown>)[k] = unsigned(v);
   }
   return value;
 }
