@@ -11,8 +11,8 @@ import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-/** @type {{ dir: string | undefined, socket: string }} */
-const { dir, socket: path } = workerData;
+/** @type {{ dir: string | undefined, socket: string, createOnly?: boolean }} */
+const { dir, socket: path, createOnly } = workerData;
 
 // the two requests that come without a type byte, before the startup message
 const SSL_REQUEST = 80877103;
@@ -101,6 +101,12 @@ try {
   // time and saves about 100 MB of the server's resident memory (bench/export.ts, bench/api.ts)
   const db = new PGlite(dir, { postgresqlconf: ['shared_buffers=32MB'] });
   await db.waitReady;
+  if (createOnly) {
+    // a new folder made, the thread ends (pglite-thread.ts says why)
+    await db.close();
+    parentPort?.postMessage({ ready: true });
+    process.exit(0);
+  }
   const open = new Set();
   // One connection at a time: the server's pool holds one. It opens another only once it dropped
   // the last (node-postgres' pool drops a connection after any failed query), whose close may not
