@@ -114,7 +114,7 @@ async function main() {
     console.log(`api log: rows dropped ${logged.ctx.requestLog.dropped}`);
 
     // a million rows of the log, spread over 30 days, a tenth of them failures, a few users and addresses
-    const { db } = logged.ctx.database;
+    const db = logged.ctx.database.logs;
     const began = performance.now();
     await db.execute(sql`
       insert into api_log (tenant_id, user_id, account, service_id, server_host, method, request_uri, route, status, duration_ms, remote_ip, user_agent, params, request_id, create_time)

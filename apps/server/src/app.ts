@@ -113,7 +113,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   if (!opts.database) {
     // instances started together on one PostgreSQL seed one after the other: the first seeds, the others find it done
     if (await database.exclusive(() => seed(database.db, { tokenTtl: config.tokenTtl, refreshTtl: config.refreshTtl, hashPassword }))) app.log.info('seeded the demo data');
-    await analyze(database.db);
+    // the logs' database too, where it is another (the embedded one)
+    for (const db of new Set([database.db, database.logs])) await analyze(db);
     app.addHook('onClose', () => database.close());
   }
 
@@ -130,7 +131,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   const jobDeps = { db: database.db, queue, stores, registry: resources, staleSeconds: config.jobStaleSeconds, onError: (err: unknown, msg: string) => app.log.warn({ err }, msg) };
   const exportJobs = new ExportJobs(jobDeps);
   const importJobs = new ImportJobs(jobDeps);
-  const requestLog = new RequestLog(database.db, {
+  const requestLog = new RequestLog(database.logs, {
     enabled: config.apiLog,
     retentionDays: () => logRetentionDays(database.db),
     onError: (err, msg) => app.log.warn({ err }, msg),

@@ -89,7 +89,8 @@ describe('the API log', () => {
   });
 
   it('keeps rows for the retention (log.retentionDays, 30 by default) and removes older ones', async () => {
-    const db = t.ctx.database.db;
+    // the logs' own database (the same one on PostgreSQL)
+    const db = t.ctx.database.logs;
     await db.insert(apiLog).values({
       tenantId: '000000',
       serviceId: 'workbench',

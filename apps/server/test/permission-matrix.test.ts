@@ -322,7 +322,7 @@ describe('tenant 100001 against tenant 000000’s records', () => {
 
   const logRow = async (table: typeof apiLog | typeof errorLog, extra: object): Promise<Rec> => {
     const base = { tenantId: '000000', serviceId: 'workbench', serverHost: 'a', method: 'GET', requestUri: '/a', requestId: 'a-request-id' };
-    const [row] = await t.ctx.database.db
+    const [row] = await t.ctx.database.logs
       .insert(table)
       .values({ ...base, ...extra } as never)
       .returning();

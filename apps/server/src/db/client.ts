@@ -6,13 +6,19 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { startPgliteThread } from './pglite-thread';
+import { createFolders, startPgliteThread } from './pglite-thread';
 
 /** Both databases are reached through node-postgres. */
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * Where the API and error logs are kept (platform/request-log.ts). On PostgreSQL the same
+   * database; on the embedded one a second, on a thread of its own, so that the log's inserts do
+   * not take turns with the requests' queries on PGlite's one backend.
+   */
+  logs: Db;
   kind: 'pglite' | 'postgres';
   /** true when a trivial query answers */
   ping(): Promise<boolean>;
@@ -50,15 +56,36 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /**
  * The embedded database on a thread of its own (pglite-thread.ts), reached like a
  * server: by node-postgres over a Unix socket, with one connection (PGlite has one
- * backend; a transaction holds it, and other queries wait in the pool's queue).
+ * backend; a transaction holds it, and other queries wait in the pool's queue). The
+ * logs are a second such database beside it (`Database.logs`).
  */
 async function openPglite(dataDir: string, onError?: (err: Error) => void): Promise<Database> {
-  let dir: string | undefined;
-  if (dataDir !== ':memory:') {
-    dir = join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-  }
   const report = (err: Error) => onError?.(err);
+  // kept in the data folder, or nowhere for ':memory:'
+  const dirs = dataDir === ':memory:' ? [] : ['pglite', 'pglite-logs'].map((folder) => join(dataDir, folder));
+  for (const dir of dirs) mkdirSync(dir, { recursive: true });
+  await createFolders(dirs);
+  const [main, logs] = await Promise.all([embedded(dirs[0], report), embedded(dirs[1], report)]);
+  return {
+    db: main.db,
+    logs: logs.db,
+    kind: 'pglite',
+    // one process owns the embedded database: nobody to wait for
+    exclusive: (work) => work(),
+    ping: async () => {
+      await main.pool.query('select 1');
+      return true;
+    },
+    // nobody else to hear from: this process's own changes reach its listeners at once (changes.ts)
+    listen: () => Promise.resolve(() => Promise.resolve()),
+    close: async () => {
+      await Promise.all([main.close(), logs.close()]);
+    },
+  };
+}
+
+/** One embedded database, kept in `dir` (nowhere without one), migrated. */
+async function embedded(dir: string | undefined, report: (err: Error) => void) {
   const thread = await startPgliteThread(dir, report);
   const pool = connect(
     {
@@ -82,15 +109,7 @@ async function openPglite(dataDir: string, onError?: (err: Error) => void): Prom
   await migratePg(db, { migrationsFolder });
   return {
     db,
-    kind: 'pglite',
-    // one process owns the embedded database: nobody to wait for
-    exclusive: (work) => work(),
-    ping: async () => {
-      await pool.query('select 1');
-      return true;
-    },
-    // nobody else to hear from: this process's own changes reach its listeners at once (changes.ts)
-    listen: () => Promise.resolve(() => Promise.resolve()),
+    pool,
     close: async () => {
       await pool.end();
       await thread.close();
@@ -158,6 +177,7 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
   await exclusive(() => migratePg(db, { migrationsFolder }));
   return {
     db,
+    logs: db,
     kind: 'postgres',
     exclusive,
     ping: async () => {

@@ -5,6 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { apiLogResource, errorLogResource, LOG_TRACE_PATH, REQUEST_ID_PATTERN, usualLogResource } from '@wb/contracts/resources/logs';
 import { apiLog, errorLog, usualLog } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { EmptyEnvelope, Envelope, formatTime, idStr, ok } from '../../platform/envelope';
 import { ColumnText } from '../../platform/input-types';
@@ -80,20 +81,25 @@ export function logRoutes(ctx: AppContext) {
       handler: async (req) => {
         const scope = scopeOf(req);
         const { requestId } = req.query as { requestId: string };
-        const { db } = ctx.database;
+        const { db, logs } = ctx.database;
         // each log only to those who may read it: the route lets in the holders of any of the three
         const { codes } = await ctx.access.grants(caller(req).roleIds);
         // one request's rows of a log, newest first, when the caller may read that log
-        const ofRequest = <T extends PgTable & { id: PgColumn; requestId: PgColumn }>(table: T, log: string): Promise<T['$inferSelect'][]> =>
+        const ofRequest = <T extends PgTable & { id: PgColumn; requestId: PgColumn }>(table: T, log: string, from: Db): Promise<T['$inferSelect'][]> =>
           codes.has(log)
-            ? (db
+            ? (from
                 .select()
                 .from(table as PgTable)
                 .where(visible(table, scope, eq(table.requestId, requestId)))
                 .orderBy(desc(table.id))
                 .limit(TRACE_ROWS) as Promise<T['$inferSelect'][]>)
             : Promise.resolve([]);
-        const [api, errors, usual] = await Promise.all([ofRequest(apiLog, apiLogResource.name), ofRequest(errorLog, errorLogResource.name), ofRequest(usualLog, usualLogResource.name)]);
+        // the API and error logs are in the logs' database (Database.logs), what the shell reported in the main one
+        const [api, errors, usual] = await Promise.all([
+          ofRequest(apiLog, apiLogResource.name, logs),
+          ofRequest(errorLog, errorLogResource.name, logs),
+          ofRequest(usualLog, usualLogResource.name, db),
+        ]);
         const common = (r: { id: number; createTime: Date }) => ({ id: idStr(r.id), createTime: formatTime(r.createTime) });
         return ok({
           api: api.map((r) => ({ ...r, ...common(r) })),
