@@ -9,11 +9,11 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import { residentMb } from './scratch-database';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const basic = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
@@ -42,8 +42,7 @@ async function onFreshServer<T>(run: (server: Server) => Promise<T>): Promise<T>
       child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     });
     const base = `http://127.0.0.1:${ports.app}`;
-    /** the server's resident memory now, in MB (Linux) */
-    const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
+    const rss = () => residentMb(child.pid!);
     const login = await fetch(`${base}/us-auth/oauth/token?tenantId=000000&username=admin&password=admin123&grant_type=password`, { method: 'POST', headers: { authorization: basic } });
     const token = ((await login.json()) as { access_token: string }).access_token;
     const headers = { 'saas-auth': `bearer ${token}`, 'tenant-id': '000000' };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { scratchDatabase as scratchOn } from '../apps/server/test/support/scratch-database';
 
 /**
@@ -11,3 +12,6 @@ export async function scratchDatabase(prefix: string): Promise<{ url?: string; d
 
 /** The p-th percentile of a sample of times. */
 export const percentile = (ms: number[], p: number) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))];
+
+/** A process's resident memory now, in MB (Linux). */
+export const residentMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;

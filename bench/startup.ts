@@ -7,10 +7,11 @@
  * Run: npx tsx bench/startup.ts      target: under 10 s
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { residentMb } from './scratch-database';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'wb-startup-'));
@@ -37,8 +38,9 @@ async function timeStart(label: string): Promise<number> {
     const seconds = (performance.now() - started) / 1000;
     // what it keeps once started: the start-up's garbage had a few seconds to go
     await new Promise((r) => setTimeout(r, SETTLE_MS));
-    const residentMb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
-    console.log(`${label.padEnd(34)} ${seconds.toFixed(2)} s  ${seconds < 10 ? 'met' : 'MISSED'} (target < 10 s); resident ${residentMb.toFixed(0)} MB after ${SETTLE_MS / 1000} s`);
+    console.log(
+      `${label.padEnd(34)} ${seconds.toFixed(2)} s  ${seconds < 10 ? 'met' : 'MISSED'} (target < 10 s); resident ${residentMb(child.pid!).toFixed(0)} MB after ${SETTLE_MS / 1000} s`,
+    );
     return seconds;
   } finally {
     child.kill('SIGTERM');

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -63,7 +62,6 @@ async function openPglite(dataDir: string, onError?: (err: Error) => void): Prom
   const report = (err: Error) => onError?.(err);
   // kept in the data folder, or nowhere for ':memory:'
   const dirs = dataDir === ':memory:' ? [] : ['pglite', 'pglite-logs'].map((folder) => join(dataDir, folder));
-  for (const dir of dirs) mkdirSync(dir, { recursive: true });
   await createFolders(dirs);
   const [main, logs] = await Promise.all([embedded(dirs[0], report), embedded(dirs[1], report)]);
   return {

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -62,6 +62,7 @@ export async function startPgliteThread(dir: string | undefined, onExit: (err: E
 export async function createFolders(dirs: string[]): Promise<void> {
   const fresh = dirs.filter((dir) => !existsSync(join(dir, 'PG_VERSION')));
   if (!fresh.length) return;
+  mkdirSync(fresh[0], { recursive: true });
   await stopped(await started({ dir: fresh[0], socket: '', createOnly: true }));
   for (const dir of fresh.slice(1)) {
     const partial = `${dir}.partial`;
