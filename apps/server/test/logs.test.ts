@@ -79,6 +79,13 @@ describe('the API log', () => {
     }
     const [request] = await list(admin, '/us-log/api/list', { requestId: 'fault-request-1' });
     expect(request).toMatchObject({ status: 500, requestUri: '/us-desk/notice/list' });
+    // a status other than 200 is read through the partial index (its condition added), 200 through the tenant's
+    const failed = await list(admin, '/us-log/api/list', { status: '500' });
+    expect(failed.map((r) => r.requestId)).toEqual(expect.arrayContaining(['fault-request-1', 'fault-request-2']));
+    expect(new Set(failed.map((r) => r.status))).toEqual(new Set([500]));
+    const answered = await list(admin, '/us-log/api/list', { status: '200' });
+    expect(answered.length).toBeGreaterThan(0);
+    expect(new Set(answered.map((r) => r.status))).toEqual(new Set([200]));
     const errors = await list(admin, '/us-log/error/list', { requestUri: '/us-desk/notice/list' });
     expect(errors.map((e) => e.requestId).sort()).toEqual(['fault-request-1', 'fault-request-2']);
     const detail = (await admin.call({ method: 'GET', url: '/us-log/error/detail', query: { id: errors[0].id } })).json().data;

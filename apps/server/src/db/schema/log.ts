@@ -1,5 +1,14 @@
-import { bigint, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, varchar, type PgColumn } from 'drizzle-orm/pg-core';
 import { id } from './common';
+
+/**
+ * The API log's rows that its status index holds: every answer but the usual 200, which is most
+ * rows, costs each insert an index entry, and is found at once by the tenant index. The list adds
+ * this condition as written when it filters by another status (the planner takes a partial index
+ * only for a condition it sees; a prepared statement's `status = $1` is not one).
+ */
+export const unusualStatus = (status: PgColumn) => sql`${status} <> 200`;
 
 /** Who asked what, where: the columns both logs begin with (fresh builders for each table). */
 const requestColumns = () => ({
@@ -28,14 +37,15 @@ export const apiLog = pgTable(
     requestId: varchar('request_id', { length: 64 }).notNull(),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Ascending ids, read backwards for newest first: rows come in id order, and an index on
+  // (tenant, id desc) takes each at the left end of the tenant's range, where full pages split in
+  // halves that stay half empty (twice the pages, and no fast path for the insert).
   (t) => [
-    index('api_log_tenant_idx').on(t.tenantId, t.id.desc()),
+    index('api_log_tenant_idx').on(t.tenantId, t.id),
     // request ids are random and only looked up whole: a hash index costs the busiest insert less than a btree
     index('api_log_request_idx').using('hash', t.requestId),
     index('api_log_time_idx').on(t.createTime),
-    // a status searched for (the failed ones) is found by the index whatever the value: a partial
-    // index (status >= 400) is of no use to the list's prepared statement, whose status is a parameter
-    index('api_log_status_idx').on(t.tenantId, t.status, t.id.desc()),
+    index('api_log_status_idx').on(t.tenantId, t.status, t.id).where(unusualStatus(t.status)),
   ],
 );
 
@@ -53,7 +63,7 @@ export const errorLog = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('error_log_tenant_idx').on(t.tenantId, t.id.desc()),
+    index('error_log_tenant_idx').on(t.tenantId, t.id),
     index('error_log_fingerprint_idx').on(t.fingerprint),
     index('error_log_request_idx').on(t.requestId),
     index('error_log_time_idx').on(t.createTime),

@@ -18,7 +18,7 @@ import type { CustomFilter } from './filters';
 import { importerOf, importRoutes, type ImportJobStarter } from './import';
 import type { ResourceRegistry } from './registry';
 import { keyList, keyText, resourceSchemas } from './schemas';
-import { ResourceStore } from './store';
+import { ResourceStore, type PartialIndex } from './store';
 import { fromWire, toWire, type Row } from './wire';
 
 export interface CrudDeps {
@@ -102,6 +102,8 @@ export interface ResourceOptions {
   openDetail?: { field: string; values: readonly string[] };
   /** filters beyond the fields' own (a user's dept with its descendants) */
   filters?: Record<string, CustomFilter & { schema: TSchema }>;
+  /** per filter, the partial index that serves some of its values (the API log's status index, 200 left out) */
+  partialIndexes?: Record<string, PartialIndex>;
   /**
    * A handler for each of the def's actions; it answers the success message, or nothing for the
    * def's, or `{ msg?, data }` when the answer carries data (an action marked `reveal`).
@@ -159,7 +161,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
   const self = registry.add(def, table);
   checkColumns(def, table, self.columns);
   const custom = Object.fromEntries(Object.entries(options.filters ?? {}));
-  const store = new ResourceStore(db, self, registry, deps.totals, custom, options.computed);
+  const store = new ResourceStore(db, self, registry, deps.totals, custom, options.computed, options.partialIndexes);
   const computedNames = Object.keys(options.computed ?? {});
   const hooks = options.hooks ?? {};
   const tag = def.title.zh;

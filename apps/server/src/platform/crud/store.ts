@@ -15,6 +15,16 @@ interface Prepared<T> {
   execute(values: Record<string, unknown>): Promise<T>;
 }
 
+/**
+ * A partial index's condition on a filter: when the filter's value lies inside it (`holds`), the
+ * list adds `condition` as written, a constant, so that the planner may take the index; from a
+ * prepared statement's `column = $1` it cannot tell that the index has the rows.
+ */
+export interface PartialIndex {
+  holds(value: unknown): boolean;
+  condition: SQL;
+}
+
 const SELECT_LIMIT = 1000;
 /** Columns a listed record answers besides its fields. */
 const LISTED_EXTRA = ['tenantId', 'createUser', 'createTime', 'updateUser', 'updateTime', 'status'];
@@ -42,13 +52,14 @@ export class ResourceStore {
     private readonly totals: TotalCache,
     private readonly custom: Record<string, CustomFilter>,
     private readonly computed: Record<string, (scope: Scope) => SQL> = {},
+    private readonly partialIndexes: Record<string, PartialIndex> = {},
   ) {
     this.def = self.def;
     this.table = self.table;
     this.columns = self.columns;
     this.key = self.key;
     this.parent = this.def.tree ? this.columns[this.def.tree.parentField] : undefined;
-    // trees and sorted lists read in their order; the rest newest first (the (tenant, id desc) index serves it)
+    // trees and sorted lists read in their order; the rest newest first (each table's index on (tenant, id) serves it)
     this.order = this.columns.sort ? [asc(this.columns.sort), asc(this.key)] : [desc(this.key)];
     const wanted = [keyOf(this.def), ...answeredFields(this.def), ...LISTED_EXTRA];
     this.listedColumns = Object.fromEntries(wanted.filter((k) => this.columns[k]).map((k) => [k, this.columns[k]]));
@@ -82,8 +93,14 @@ export class ResourceStore {
     return this.where(
       scope,
       filterWhere(active, (_, v) => (Array.isArray(v) ? sql.param(v) : v)),
+      ...this.indexed(active).map((k) => this.partialIndexes[k].condition),
       extra,
     );
+  }
+
+  /** The active filters whose value a partial index holds. */
+  private indexed(active: ReturnType<typeof activeFilters>): string[] {
+    return [...active].filter(([k, f]) => this.partialIndexes[k]?.holds(f.value)).map(([k]) => k);
   }
 
   /** Rows the scope sees, with these conditions. */
@@ -109,7 +126,7 @@ export class ResourceStore {
         .offset((current - 1) * size);
       return { rows, total: Number(n) };
     }
-    const stmt = this.prepared([...active.keys()].join(','), activeFilters(this.def, this.columns, this.key, this.custom, q, PREPARED_SCOPE));
+    const stmt = this.prepared([...active.keys()], this.indexed(active), activeFilters(this.def, this.columns, this.key, this.custom, q, PREPARED_SCOPE));
     const bound: Record<string, unknown> = { tenantId: scope.tenantId };
     for (const [k, f] of active) bound[k] = f.value;
     const values = Object.fromEntries([...active].map(([k, f]) => [k, f.value]));
@@ -118,12 +135,15 @@ export class ResourceStore {
     return { rows, total };
   }
 
-  private prepared(sig: string, active: ReturnType<typeof activeFilters>) {
+  /** The statement for these filters, `indexed` those a partial index serves (ResourceOptions.partialIndexes): two per such filter at most. */
+  private prepared(filters: string[], indexed: string[], active: ReturnType<typeof activeFilters>) {
+    const sig = `${filters.join(',')}|${indexed.join(',')}`;
     let s = this.statements.get(sig);
     if (!s) {
       const where = this.where(
         PREPARED_SCOPE,
         filterWhere(active, (k) => sql.placeholder(k)),
+        ...indexed.map((k) => this.partialIndexes[k].condition),
       );
       const n = this.statements.size;
       s = {
