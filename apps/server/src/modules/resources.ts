@@ -106,10 +106,11 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, reportResource, t.report, reportOptions(ctx));
     registerResource(app, deps, usualLogResource, t.usualLog);
     // kept in the logs' own database (Database.logs)
-    registerResource(app, { ...deps, db: ctx.database.logs }, apiLogResource, t.apiLog, {
-      partialIndexes: { status: { holds: (v) => v !== 200, condition: t.unusualStatus(t.apiLog.status) } },
+    const logDeps = { ...deps, db: ctx.database.logs };
+    registerResource(app, logDeps, apiLogResource, t.apiLog, {
+      partialIndexes: { status: { holds: (v) => v !== t.USUAL_STATUS, condition: t.unusualStatus(t.apiLog.status) } },
     });
-    registerResource(app, { ...deps, db: ctx.database.logs }, errorLogResource, t.errorLog);
+    registerResource(app, logDeps, errorLogResource, t.errorLog);
     registerResource(app, deps, menuResource, t.menu, menuOptions(ctx));
     registerResource(app, deps, topMenuResource, t.topMenu, topMenuOptions(ctx));
     registerResource(app, deps, tenantResource, t.tenant, tenantOptions(ctx));
