@@ -4,14 +4,16 @@ import { action, choose, completeOnPage, diagramElement, flowRows, openAffairs, 
 import { openAdminPage } from './support/organisation';
 import { ownServer } from './support/own-server';
 import { FLOW_MODEL_PORT } from './support/servers';
-import { buttonName, confirmDialog, login, message, shownPage } from './support/shell';
+import { buttonName, confirmDialog, login, loginAs, logout, message, shownPage } from './support/shell';
 
 /**
  * 模型管理 → 流程管理 → 我的事务 (admin spec §2 flow): the administrator draws a process in the
  * modeller (bpmn-js with our properties panel), saves and deploys it under 请假流程 (flow_1, so
- * its start form is the leave form), starts it from 发起事务 and completes its tasks from 待办事务.
+ * its start form is the leave form); the plain user starts it from 发起事务 naming the
+ * administrator, who completes its tasks from 待办事务 (no one approves their own request).
  * On a server of its own: the tasks remind the administrator, which other scenarios would see.
  */
+const USER = { account: 'user', password: 'admin123' };
 const base = ownServer({ name: 'flow-model', port: FLOW_MODEL_PORT, env: { CAPTCHA_ENABLED: 'false' } });
 test.describe.configure({ mode: 'serial' });
 
@@ -102,14 +104,16 @@ test('模型管理: a model drawn in the modeller, with a user task assigned thr
 
 test('the deployed model is started from 发起事务 on the leave form, and its two tasks are completed from 待办事务', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page);
+  await loginAs(page, USER.account, USER.password);
   const start = await openAffairs(page, 'start');
   await action(flowRows(start, NAME), 'start').click();
   await expect(page).toHaveURL(/\/work\/process\/leave\/form\/[^/]+$/);
   await expect(diagramElement(shownPage(page), 'approve')).toBeVisible();
   await submitLeave(page, { type: '年假', start: '2026-05-06 09:00:00', end: '2026-05-06 18:00:00', approver: /管理员/, reason: `年假${n}` });
 
-  // 审批: assigned to the approver the form named (${taskUser}), so straight in 待办事务
+  // 审批: assigned to the approver the form named (${taskUser}), so straight in the administrator's 待办事务
+  await logout(page);
+  await login(page);
   const todo = await openAffairs(page, 'todo');
   await action(flowRows(todo, NAME).filter({ hasText: '审批' }), 'handle').click();
   await expect(shownPage(page).locator('.wb-leave-info')).toContainText(`年假${n}`);
@@ -123,7 +127,9 @@ test('the deployed model is started from 发起事务 on the leave form, and its
   await expect(handle.locator('.wb-flow-diagram .djs-element.wb-flow-open')).toHaveCount(1);
   await completeOnPage(page, '同意', '复核同意');
 
-  // finished: the whole path marked
+  // finished: the whole path marked, in the applicant's 已发事务
+  await logout(page);
+  await loginAs(page, USER.account, USER.password);
   const sent = await openAffairs(page, 'send');
   const row = flowRows(sent, NAME);
   await expect(row).toContainText('已办结');
@@ -134,6 +140,8 @@ test('the deployed model is started from 发起事务 on the leave form, and its
   await expect(detail.locator('.wb-flow-history')).toContainText('复核同意');
 
   // 流程管理: a deployment with no running instance goes
+  await logout(page);
+  await login(page);
   await openAdminPage(page, '流程管理', '流程管理', '/flow/manager');
   const manager = shownPage(page).locator('.wb-flow-manager');
   await action(flowRows(manager, KEY), 'delete').click();
@@ -208,7 +216,8 @@ test('流程部署 uploads a process file; 流程管理 suspends and activates i
   // shell: 发起 says so, and its task is handled in the generic dialog
   const admin = await signedIn(base);
   const startable = (await admin<{ records: { id: string; key: string }[] }>('GET', '/us-flow/work/start-list?current=1&size=50')).data.records;
-  const adminId = (await admin<{ id: string; account: string }[]>('GET', '/us-flow/work/user-select')).data.find((u) => u.account === 'admin')!.id;
+  // the leave form names an approver other than the applicant; the uploaded process gives its task to the applicant (${applyUser})
+  const approverId = (await admin<{ id: string; account: string }[]>('GET', '/us-flow/work/user-select')).data.find((u) => u.account === USER.account)!.id;
   const startLeave = async (key: string, reason: string) => {
     const started = await admin('POST', '/us-desk/process/leave/start-process', {
       processDefinitionId: startable.find((p) => p.key === key)!.id,
@@ -216,7 +225,7 @@ test('流程部署 uploads a process file; 流程管理 suspends and activates i
       startTime: '2026-06-01 09:00:00',
       endTime: '2026-06-01 12:00:00',
       reason,
-      taskUser: adminId,
+      taskUser: approverId,
     });
     expect(started.success).toBe(true);
   };

@@ -31,19 +31,32 @@ test('registration: the messages, a refusal from the server, the request submitt
   await submit.click();
   await expect(dialog.getByText('两次密码输入不一致')).toBeVisible();
 
-  // the server refuses a taken account with its own message (and a fresh picture code is needed after it)
+  // the server refuses a wrong picture code with its own message (and a fresh picture code is needed after it)
   await dialog.getByLabel('确认密码').fill('guest1234');
-  await code.fill(CAPTCHA_CODE);
+  await code.fill('wrong');
   const freshCaptcha = page.waitForResponse((r) => r.url().includes('/oauth/captcha'));
   await submit.click();
-  await expect(message(page, '账号已存在')).toBeVisible();
+  await expect(message(page, '验证码不正确')).toBeVisible();
   await freshCaptcha;
   await expect(dialog).toBeVisible();
 
-  await dialog.getByLabel('账号').fill(account);
+  // a taken account ('admin') is answered like a free one: nobody learns which accounts exist
   await code.fill(CAPTCHA_CODE);
   await submit.click();
   await expect(message(page, '注册申请已提交,请耐心等待管理员通过!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // the dialog opens empty again: the real request
+  await page.getByRole('button', { name: '账号注册' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('租户编号').fill('000000');
+  await dialog.getByLabel('姓名').fill('访客甲');
+  await dialog.getByLabel('账号').fill(account);
+  await dialog.getByLabel('密码', { exact: true }).fill('guest1234');
+  await dialog.getByLabel('确认密码').fill('guest1234');
+  await code.fill(CAPTCHA_CODE);
+  await submit.click();
+  await expect(message(page, '注册申请已提交,请耐心等待管理员通过!').last()).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // waiting for approval: the login is refused with the server's reason

@@ -30,6 +30,9 @@ export function spawnServer(spec: ServerSpec, dataDir: string, again = false): S
       LOG_LEVEL: 'warn',
       // Every test logs in; the per-IP login limit is not under test here.
       LOGIN_RATE_LIMIT: '1000',
+      // The stand-ins the specs configure (an SMS provider, a bucket, sub-app fixtures, a datasource
+      // on the test database) listen on this machine, where tenants' configurations may not reach unless allowed.
+      OUTBOUND_ALLOW: ['127.0.0.1', 'localhost', process.env.TEST_DATABASE_URL && new URL(process.env.TEST_DATABASE_URL).hostname].filter(Boolean).join(','),
       ...spec.env,
     },
   });

@@ -60,6 +60,7 @@ import { createRedactor, loggerOptions } from './platform/log-redaction';
 import { logRetentionDays, recordRequests, RequestLog, requestId } from './platform/request-log';
 import { SmsSender } from './platform/sms';
 import { ObjectStores } from './platform/object-stores';
+import { Outbound } from './platform/outbound';
 import { ResourceRegistry } from './platform/crud/registry';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { findStaticApps, pageDocumentFor, serveStaticApps } from './platform/static-apps';
@@ -127,7 +128,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   // S3-compatible storage when configured, else files on local disk
   const store = config.s3 ? new S3Store(config.s3) : new LocalStore(config.dataDir);
   const secrets = new SecretBox(config.secretKey);
-  const stores = new ObjectStores(database.db, store, secrets, config.dataDir);
+  const outbound = new Outbound(config.outboundAllow, (detail, msg) => app.log.warn(detail, msg));
+  app.addHook('onClose', () => outbound.close());
+  const stores = new ObjectStores(database.db, store, secrets, config.dataDir, outbound);
   const jobDeps = { db: database.db, queue, stores, registry: resources, staleSeconds: config.jobStaleSeconds, onError: (err: unknown, msg: string) => app.log.warn({ err }, msg) };
   const exportJobs = new ExportJobs(jobDeps);
   const importJobs = new ImportJobs(jobDeps);
@@ -158,7 +161,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     totals: new TotalCache(changes),
     store,
     stores,
-    sms: new SmsSender(database.db, secrets),
+    sms: new SmsSender(database.db, secrets, outbound),
+    outbound,
     resources,
     routes: [],
     exportJobs,

@@ -22,7 +22,8 @@ const token = (authorization: string, grant_type = 'password') =>
 const add = (payload: Rec) => admin.call({ method: 'POST', url: '/us-system/client/submit', payload });
 
 beforeAll(async () => {
-  t = await testApp();
+  // the datasources are the local PostgreSQL server and a closed port of this machine: the operator allows it
+  t = await testApp({ outboundAllow: ['127.0.0.1'] });
   admin = await as(t.app);
 });
 afterAll(() => t.close());

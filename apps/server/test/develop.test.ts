@@ -97,7 +97,8 @@ const refused = async (res: ReturnType<typeof get>, field: string, msg?: RegExp)
 };
 
 beforeAll(async () => {
-  t = await testApp();
+  // the datasources below are the local PostgreSQL server (and a closed port beside it): the operator allows them
+  t = await testApp({ outboundAllow: ['127.0.0.1', new URL(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1').hostname] });
   admin = await as(t.app);
   await t.ctx.database.db.execute(sql.raw(BOARD_TABLE));
   await t.ctx.database.db.execute(sql.raw(WIDE_TABLE));

@@ -4,10 +4,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { flowDefinition } from '../src/db/schema/index';
 import { buildApp } from '../src/app';
 import { as, TEST_JWT_SECRET, testApp, type TestApp } from './helper';
+import { call, type Caller, get, leaveDefinition, ok, startLeave, taskOf, upload } from './support/flow-calls';
 
-type Caller = Awaited<ReturnType<typeof as>>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, read field by field
-type Body = { code: number; msg: string; data: any };
 let t: TestApp;
 let admin: Caller;
 let plain: Caller;
@@ -18,49 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (who: Caller, method: 'GET' | 'POST', url: string, body?: object) => {
-  const res = await who.call({ method, url, ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }) });
-  return { status: res.statusCode, body: res.json() as Body };
-};
-const get = async (who: Caller, url: string, query: Record<string, string> = {}) => {
-  const r = await call(who, 'GET', url, { current: '1', size: '100', ...query });
-  expect(r.status, `${url} ${JSON.stringify(r.body)}`).toBe(200);
-  return r.body.data;
-};
-const ok = async (who: Caller, url: string, body: object) => {
-  const r = await call(who, 'POST', url, body);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data;
-};
-const upload = async (who: Caller, files: [string, string][], fields: Record<string, string> = { category: 'flow_2' }) => {
-  const boundary = '----flowtest';
-  const parts = [
-    ...Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-    ...files.map(([name, xml]) => `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/xml\r\n\r\n${xml}\r\n`),
-  ];
-  const res = await who.call({
-    method: 'POST',
-    url: P.managerDeployUpload,
-    payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-  return { status: res.statusCode, body: res.json() as Body };
-};
-const leaveDefinition = async (who: Caller) => (await get(who, P.startList)).records.find((r: { key: string }) => r.key === LEAVE_PROCESS_KEY);
-const startLeave = async (who: Caller, approver: Caller, days = 1) => {
-  const def = await leaveDefinition(who);
-  return ok(who, P.leaveStart, {
-    processDefinitionId: def.id,
-    leaveType: '1',
-    startTime: '2026-12-01 09:00:00',
-    endTime: `2026-12-${String(1 + days).padStart(2, '0')} 09:00:00`,
-    reason: '家中有事',
-    taskUser: String(approver.token.user_id),
-  }) as Promise<{ businessId: string; processInstanceId: string }>;
-};
-const taskOf = async (who: Caller, list: string, instanceId: string) => (await get(who, list)).records.find((r: { processInstanceId: string }) => r.processInstanceId === instanceId);
-
-/** A process of its own: two parallel user tasks for a role, joined, then an exclusive choice. */
+/**
+ * A process of its own: two parallel user tasks for a role, joined, then an exclusive choice. The
+ * administrator starts it and may act on 甲 (`starterMayAct`), 乙 and 丙 (assigned to `${applyUser}`).
+ */
 const bpmn = (key: string, body: string, name = key) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" targetNamespace="t">
   <process id="${key}" name="${name}" isExecutable="true">${body}</process>
@@ -70,7 +29,7 @@ const parallel = bpmn(
   `<startEvent id="s" /><sequenceFlow id="f0" sourceRef="s" targetRef="fork" />
   <parallelGateway id="fork" />
   <sequenceFlow id="f1" sourceRef="fork" targetRef="a" /><sequenceFlow id="f2" sourceRef="fork" targetRef="b" />
-  <userTask id="a" name="甲" camunda:candidateGroups="administrator" /><userTask id="b" name="乙" camunda:assignee="\${applyUser}" />
+  <userTask id="a" name="甲" camunda:candidateGroups="administrator"><extensionElements><camunda:properties><camunda:property name="starterMayAct" value="true" /></camunda:properties></extensionElements></userTask><userTask id="b" name="乙" camunda:assignee="\${applyUser}" />
   <sequenceFlow id="f3" sourceRef="a" targetRef="join" /><sequenceFlow id="f4" sourceRef="b" targetRef="join" />
   <parallelGateway id="join" /><sequenceFlow id="f5" sourceRef="join" targetRef="choice" />
   <exclusiveGateway id="choice" />

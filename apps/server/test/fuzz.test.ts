@@ -31,6 +31,8 @@ interface Op {
 export const BAD_TEXT = [
   'abc',
   '99999999999999999999',
+  // 2^63: one past bigint in 19 digits, which a hand-written \d{1,19} let through to the database (a 500)
+  '9223372036854775808',
   'Infinity',
   '-Infinity',
   'NaN',

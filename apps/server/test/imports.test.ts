@@ -193,7 +193,7 @@ describe('imports in the upload centre', () => {
     await wb.commit();
     const huge = await upload(P, 'huge.xlsx', Buffer.concat(chunks));
     expect(huge.statusCode, huge.body).toBe(200);
-    expect(await finished(huge.json().data.id)).toMatchObject({ status: 1, successNum: 0, failedNum: 0, errorMsg: '一次最多导入 50000 行, 请拆分文件后再导入' });
+    expect(await finished(huge.json().data.id)).toMatchObject({ status: 1, successNum: 0, failedNum: 0, errorMsg: '行数超过上限 50000 行, 请拆分文件后再导入' });
     const [{ n }] = await t.ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(param)

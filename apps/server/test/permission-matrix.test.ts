@@ -736,10 +736,13 @@ describe('tenant 100001 against tenant 000000’s records', () => {
           'POST',
           FLOW_PATHS.leaveStart,
           {},
-          { processDefinitionId: leave.id, leaveType: '1', startTime: '2026-12-01 09:00', endTime: '2026-12-02 09:00', reason: 'A', taskUser: aAdmin.id },
+          { processDefinitionId: leave.id, leaveType: '1', startTime: '2026-12-01 09:00', endTime: '2026-12-02 09:00', reason: 'A', taskUser: aUser.id },
         ),
       );
-      const task = (await data(asA('GET', FLOW_PATHS.claimList))).records.find((r: Rec) => r.processInstanceId === started.processInstanceId);
+      // the approver is A's plain user (no one approves their own request)
+      const approverA = await as(t.app, 'user');
+      const claimListOfA = async () => (await data(approverA.call({ method: 'GET', url: FLOW_PATHS.claimList }))).records as Rec[];
+      const task = (await claimListOfA()).find((r: Rec) => r.processInstanceId === started.processInstanceId)!;
       for (const k of [model, leave.id, leave.deploymentId, started.processInstanceId, started.businessId, task.taskId]) keysOf('flow').add(String(k));
       const refused = async (method: 'GET' | 'POST', url: string, values: Record<string, string>, status: number) => {
         const res = await asB('flow', method, url, method === 'GET' ? { query: values } : { payload: values });
@@ -769,7 +772,7 @@ describe('tenant 100001 against tenant 000000’s records', () => {
       keysOf('user').add(aAdmin.id);
       await asB('user', 'GET', FLOW_USER_SELECT_PATH);
       // A's own, untouched
-      expect((await data(asA('GET', FLOW_PATHS.claimList))).records.map((r: Rec) => r.taskId)).toContain(task.taskId);
+      expect((await claimListOfA()).map((r: Rec) => r.taskId)).toContain(task.taskId);
       await data(asA('POST', FLOW_PATHS.followDeleteInstance, {}, { processInstanceId: started.processInstanceId, deleteReason: '测试结束' }));
     });
 

@@ -52,7 +52,8 @@ beforeAll(async () => {
   origin = serveApp();
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
   appOrigin = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
-  t = await testApp({ corsOrigins: [appOrigin] });
+  // the apps are served on this machine: the operator allows it
+  t = await testApp({ corsOrigins: [appOrigin], outboundAllow: ['127.0.0.1', 'localhost'] });
   admin = await as(t.app);
 });
 afterAll(async () => {

@@ -46,7 +46,15 @@ export const AUTH_MESSAGES = {
   tenantMismatch: '租户信息不一致',
   forbidden: '缺少操作权限',
   disabled: '账号已停用,请联系管理员',
+  captchaRequired: '登录尝试过多,请输入验证码',
+  badTenant: '租户编号不正确',
 } as const;
+
+/**
+ * The token call's `error` when the login must carry a captcha it did not (or a wrong one): the
+ * account has had more attempts than its allowance. The login page then shows the captcha.
+ */
+export const CAPTCHA_REQUIRED = 'captcha_required';
 
 /** A QR login's states (POST /us-user/customLoginByZytQr): not scanned yet, scanned, confirmed on the phone, cancelled there, used. */
 export const QR_STATUS = { waiting: 0, scanned: 1, confirmed: 2, cancelled: 3, used: 4 } as const;

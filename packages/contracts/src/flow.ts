@@ -126,6 +126,8 @@ export interface FlowExecution {
   /** names of the tasks it waits on */
   currentTaskName: string;
   businessId: string;
+  /** why it ended as failed (a step went past one of the engine's budgets); '' while it runs */
+  failure: string;
 }
 
 /** A task, or a process a user started, in the work lists (the family's BladeFlow). */
@@ -242,6 +244,10 @@ export const FLOW_MESSAGES = {
   notCandidate: zhEn('您不是该任务的候选人', 'You are not a candidate for this task'),
   notAssignee: zhEn('该任务不是您的待办', 'The task is not assigned to you'),
   deleteReason: zhEn('请输入删除理由', 'Please enter the reason'),
+  ownRequest: zhEn('不能审批自己发起的流程', 'You cannot decide on a process you started'),
+  selfApprover: zhEn('审批人不能是申请人本人', 'The approver cannot be the applicant'),
+  foreignUser: zhEn('办理人须为本租户的用户', 'Whoever a task names must be a user of this tenant'),
+  variableHeld: zhEn('流程变量只能新增, 不能修改', 'Process variables can be added, not changed'),
   newTask: zhEn('您有新的流程待办', 'You have a new task'),
   taskOverdue: zhEn('流程待办已超时, 请尽快办理', 'A task is overdue'),
 } as const;

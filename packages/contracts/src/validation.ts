@@ -55,7 +55,6 @@ export const REGISTER_MESSAGES = {
   mismatch: '两次密码输入不一致',
   submitted: '注册申请已提交,请耐心等待管理员通过!',
   failed: '提交失败',
-  accountTaken: '账号已存在',
   pending: '账号正在等待管理员审核',
 } as const;
 

@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { pathOf, type AnyResourceDef } from '@wb/contracts/resource';
-import { CHART_TYPES, GROUPABLE_KINDS, reportResource } from '@wb/contracts/resources/report';
+import { CHART_TYPES, GROUPABLE_KINDS, reportColumns, reportResource } from '@wb/contracts/resources/report';
 import { useResourceHost } from './host';
 import type { ListQuery } from './list-query';
 import type { ResourceKeys } from './resource-i18n';
@@ -32,7 +32,7 @@ export function SaveReportDialog({ def, keys, query, t, onClose }: Props) {
   const [saving, setSaving] = useState(false);
   const chartType = Form.useWatch('chartType', form);
   const fields = Object.entries(def.fields).filter(([, f]) => !f.virtual && f.kind !== 'password');
-  const columns = fields.filter(([, f]) => f.column !== false).map(([k]) => k);
+  const columns = reportColumns(def);
   const label = (k: string) => t(keys.label(k));
 
   const save = async () => {

@@ -93,9 +93,9 @@ export function resourceRoutes(ctx: AppContext) {
     await app.register(dictionaryRoutes(dicts, dictResource.basePath));
     await app.register(dictionaryRoutes(bizDicts, dictBizResource.basePath));
     registerResource(app, deps, userResource, t.user, userOptions(ctx));
-    registerResource(app, deps, smsResource, t.sms, smsOptions(ctx.database.db, ctx.sms));
+    registerResource(app, deps, smsResource, t.sms, smsOptions(ctx.database.db, ctx.sms, ctx.outbound));
     registerResource(app, deps, smsOutboxResource, t.smsOutbox);
-    registerResource(app, deps, ossResource, t.oss, ossOptions(ctx.database.db));
+    registerResource(app, deps, ossResource, t.oss, ossOptions(ctx.database.db, ctx.outbound));
     registerResource(
       app,
       deps,

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@wb/contracts/auth';
-import { TENANT_HEADER } from '@wb/contracts/constants';
+import { DEFAULT_TENANT_ID, TENANT_HEADER } from '@wb/contracts/constants';
 import type { Db } from '../db/client';
 import type { Changes } from './changes';
 import { session, tenant, user } from '../db/schema/index';
-import { forbidden, unauthorized } from './envelope';
+import { badRequest, forbidden, unauthorized } from './envelope';
 import type { AccessClaims, TokenService } from './tokens';
 
 export interface AuthUser {
@@ -143,6 +143,21 @@ export class SessionCheck {
     else this.alive.delete(sid);
   }
 
+  /**
+   * The users' passwords changed: every session of theirs ends, but `keep` (the session that made the
+   * change), and with it its refresh tokens (a refresh reads the session). `db` is the change's
+   * transaction: the other instances drop what they cached about the users when it commits.
+   */
+  async revokeUsers(db: Db, userIds: number[], keep?: string): Promise<void> {
+    if (!userIds.length) return;
+    await db
+      .update(session)
+      .set({ revokedAt: new Date() })
+      .where(and(inArray(session.userId, userIds), isNull(session.revokedAt), keep ? ne(session.id, keep) : undefined));
+    if (this.changes) await this.changes.publish(db, 'users', userIds.join(','));
+    else this.forgetUser(...userIds);
+  }
+
   /** Something every session may depend on changed (a tenant, or changes were missed): check them all afresh. */
   forgetAll(): void {
     this.alive.clear();
@@ -162,6 +177,21 @@ export class SessionCheck {
     const gone = new Set(userIds);
     for (const [sid, live] of this.alive) if (gone.has(live.userId)) this.alive.delete(sid);
   }
+}
+
+/** the tenant_id columns' length */
+const TENANT_ID_LENGTH = 12;
+
+/**
+ * The tenant a request made before login names: `given` (a parameter), else the Tenant-Id header,
+ * else the default tenant. A header longer than any tenant id is refused (400 naming it) before it
+ * reaches a column it cannot fit.
+ */
+export function namedTenant(req: FastifyRequest, given?: string): string {
+  const header = req.headers[TENANT_HEADER.toLowerCase()];
+  const named = given || (typeof header === 'string' ? header : '') || DEFAULT_TENANT_ID;
+  if (named.length > TENANT_ID_LENGTH) throw badRequest(AUTH_MESSAGES.badTenant, TENANT_HEADER);
+  return named;
 }
 
 /** Resolves the caller from the token; refuses a Tenant-Id header that disagrees with it. */

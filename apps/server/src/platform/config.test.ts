@@ -42,4 +42,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET, S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ JWT_SECRET, S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000/x' })).toThrow(/S3_ENDPOINT/);
   });
+
+  it('reaches no internal address for tenants unless OUTBOUND_ALLOW lists it, and refuses what is no CIDR, address or host name', () => {
+    expect(loadConfig({ JWT_SECRET }).outboundAllow).toEqual([]);
+    expect(loadConfig({ JWT_SECRET, OUTBOUND_ALLOW: ' 10.0.0.0/8, minio.internal,fd00::/8,127.0.0.1 ' }).outboundAllow).toEqual([
+      '10.0.0.0/8',
+      'minio.internal',
+      'fd00::/8',
+      '127.0.0.1',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'fd00::/129', '10.0.0.0/8/1', 'http://minio:9000', 'a b', '*.internal'])
+      expect(() => loadConfig({ JWT_SECRET, OUTBOUND_ALLOW: bad }), bad).toThrow(/OUTBOUND_ALLOW/);
+  });
 });

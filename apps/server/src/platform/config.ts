@@ -55,6 +55,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** S3-compatible object storage for uploaded and exported files (S3_BUCKET set); absent: local disk in dataDir */
   s3?: S3Settings;
+  /** internal addresses the server may still reach for tenants and administrators (OUTBOUND_ALLOW: CIDRs, addresses, host names; platform/outbound.ts) */
+  outboundAllow: string[];
 }
 
 /** Where the S3-compatible store is (S3_* variables). */
@@ -147,9 +149,30 @@ function trustProxy(v: string | undefined): false | string[] {
     .map((x) => x.trim())
     .filter(Boolean);
   for (const entry of list) {
-    const [address, bits, extra] = entry.split('/');
-    const ok = PROXY_NAMES.includes(entry) || (isIP(address) !== 0 && extra === undefined && (bits === undefined || /^\d{1,3}$/.test(bits)));
-    if (!ok) throw new Error(`TRUST_PROXY must be comma-separated addresses or CIDRs of the proxies, got '${entry}'`);
+    if (!PROXY_NAMES.includes(entry) && !isCidr(entry)) throw new Error(`TRUST_PROXY must be comma-separated addresses or CIDRs of the proxies, got '${entry}'`);
+  }
+  return list;
+}
+
+/** An address, or a network as address/prefix length ('10.0.0.0/8', 'fd00::/8'). */
+function isCidr(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address);
+  return family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+}
+
+/**
+ * OUTBOUND_ALLOW: the internal addresses (loopback, private, link-local …) that configurations
+ * of tenants and administrators may still reach, comma-separated CIDRs, addresses and host
+ * names ('10.0.0.0/8,minio.internal'); empty, none of them. A name is allowed whatever it resolves to.
+ */
+function outboundAllow(v: string | undefined): string[] {
+  const list = (v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    if (!isCidr(entry) && !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(entry)) throw new Error(`OUTBOUND_ALLOW must be comma-separated CIDRs, addresses or host names, got '${entry}'`);
   }
   return list;
 }
@@ -205,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiLog: env.API_LOG !== 'false',
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 20 * 1024 * 1024),
     s3: s3Settings(env),
+    outboundAllow: outboundAllow(env.OUTBOUND_ALLOW),
     ...overrides,
   };
 }

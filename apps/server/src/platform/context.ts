@@ -9,6 +9,7 @@ import type { RouteAccess } from './permissions';
 import type { ExportJobs } from './export-jobs';
 import type { ImportJobs } from './import-jobs';
 import type { ObjectStores } from './object-stores';
+import type { Outbound } from './outbound';
 import type { SmsSender } from './sms';
 import type { ObjectStore } from './storage';
 import type { TokenService } from './tokens';
@@ -34,6 +35,8 @@ export interface AppContext {
   stores: ObjectStores;
   /** sends a tenant's text messages through its enabled provider (platform/sms.ts) */
   sms: SmsSender;
+  /** every connection made for a tenant's or an administrator's configuration goes through it (platform/outbound.ts) */
+  outbound: Outbound;
   resources: ResourceRegistry;
   /** every API route with its declared access, filled as routes register */
   routes: RouteAccess[];

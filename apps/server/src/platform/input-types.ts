@@ -15,6 +15,8 @@ import { badRequest } from './envelope';
 const ID = '\\d{1,18}';
 export const ID_PATTERN = `^${ID}$`;
 export const IdText = (opts: StringOptions = {}) => Type.String({ pattern: ID_PATTERN, ...opts });
+/** An id, or a negative number: the project picker's 全部 (-1), which names no record. */
+export const IdOrAll = (opts: StringOptions = {}) => Type.String({ pattern: `^-?${ID}$`, ...opts });
 /** Comma-separated ids. */
 export const IdList = (opts: StringOptions = {}) => Type.String({ pattern: `^${ID}(,${ID})*$`, maxLength: 8000, description: 'comma-separated ids', ...opts });
 /** Comma-separated ids or nothing (a cleared filter). */

@@ -1,10 +1,12 @@
 import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
 import { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
+import { FILE_LINK_PATH } from './storage';
 
 // Every log line passes through here, so a password typed at the login page, a refresh token or a
 // failed query's parameters (a password or token hash) never reaches the log in clear text.
 // Four layers, each for a way a secret gets in:
-// - the req serializer writes the request URL with secret query values as ***;
+// - the req serializer writes the request URL with secret query values (a signed upload's signature
+//   too) and a signed file link's signature as ***;
 // - the err serializer drops a failed query's parameters (Drizzle puts them in the message, the stack
 //   and `params`; PGlite and pg in `params` and `detail`) and hides secret-named fields;
 // - formatters.log hides secret-named keys anywhere in any other object that is logged;
@@ -28,7 +30,8 @@ const SECRET_KEYS = new Set([
   'cookie',
   'setcookie',
 ]);
-const SECRET_PARTS = /password|passwd|secret|credential/;
+/** a signed address's signature (ours, S3's X-Amz-Signature) is its credential */
+const SECRET_PARTS = /password|passwd|secret|credential|signature/;
 /** Fields of a database error that hold a query's values. */
 const QUERY_VALUE_KEYS = new Set(['params', 'parameters', 'values', 'queryOptions']);
 
@@ -55,8 +58,12 @@ const decode = (s: string) => {
   }
 };
 
-/** A request URL with the value of every secret query parameter written as ***. */
-export function redactUrl(url: string, isSecret: (key: string) => boolean): string {
+/** A signed file link's name, `<uuid>-<tenant>-<expires>-<signature>.<ext>` (FileLinks): the signature is the part to hide. */
+const SIGNED_FILE_NAME = new RegExp(`(${FILE_LINK_PATH}/[0-9a-f-]{36}-[A-Za-z0-9]{1,12}-\\d{1,12}-)[A-Za-z0-9_-]{22}(?=\\.)`);
+
+/** A request URL with the value of every secret query parameter, and a file link's signature, written as ***. */
+export function redactUrl(given: string, isSecret: (key: string) => boolean): string {
+  const url = given.includes(FILE_LINK_PATH) ? given.replace(SIGNED_FILE_NAME, `$1${REDACTED}`) : given;
   const q = url.indexOf('?');
   if (q < 0) return url;
   const query = url
@@ -173,8 +180,13 @@ export function createRedactor(options: RedactionOptions) {
     try {
       return JSON.stringify(v, (key, x: unknown) => (key !== '' && x !== undefined && x !== null && isSecret(key) ? REDACTED : typeof x === 'string' ? text(x) : x));
     } catch {
-      // not JSON data (a cycle, a BigInt): the redacted copy, cut at MAX_DEPTH
-      return JSON.stringify(value(v, 0, new Set()));
+      // not JSON data (a cycle, a BigInt): the redacted copy, cut at MAX_DEPTH; nothing for what even
+      // that cannot write (an object of some class with a cycle), which must not fail the caller
+      try {
+        return JSON.stringify(value(v, 0, new Set()));
+      } catch {
+        return undefined;
+      }
     }
   };
 

@@ -9,8 +9,9 @@ import { loginFailure } from '../db/schema/index';
 import { ApiError } from './envelope';
 import { hashPassword } from './passwords';
 
-// What keeps password guessing slow and blind: the per-address and per-account allowances of the
-// login routes, the per-(account, source) lockout, and the argon2 work an unknown account costs.
+// What keeps password guessing slow and blind: the per-address allowance of the login routes, the
+// per-account allowance (past it, a captcha), the per-(account, source) lockout, and the argon2 work
+// an unknown account costs.
 
 export const TOO_MANY_REQUESTS = '请求过于频繁, 请稍后再试';
 
@@ -37,7 +38,7 @@ const ofAccount = (tenantId: string, account: string) => and(eq(loginFailure.ten
  * Wrong passwords per (tenant, account, source address): LOGIN_FAIL_LIMIT of them lock the account
  * for LOGIN_LOCK_MINUTES at that address only. A lock keyed by the account alone would let anyone
  * who knows an account name lock its owner out of their own desk; keyed by the address too, the
- * guesser is stopped (and slowed further by the per-account allowance, see loginLimits) while the
+ * guesser is stopped (and slowed further by the per-account captcha, see loginLimits) while the
  * owner's own address still gets in with the right password.
  */
 export class LoginFailures {
@@ -108,46 +109,46 @@ export async function liftLocks(db: Db, accounts: { tenantId: string; account: s
 export const lockedAnywhere = (tenantId: PgColumn, account: PgColumn): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${loginFailure} where ${loginFailure.tenantId} = ${tenantId} and ${loginFailure.account} = ${account} and ${loginFailure.lockedUntil} > now())`;
 
-interface Credentials {
-  grant_type?: string;
-  username?: string;
-}
-
 export interface LoginLimits {
   /** onRequest hook of every login route: they share one allowance per client address */
   perAddress: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** wraps the grant: a password attempt is also counted against its account, whatever address it comes from */
-  perAccount: <P extends Credentials, R>(grant: (req: FastifyRequest, p: P) => Promise<R>) => (req: FastifyRequest, reply: FastifyReply, p: P) => Promise<R>;
+  /**
+   * Counts a password attempt against its account (tenant and account name), whatever address it
+   * comes from; true once the account is past its allowance: the login then needs a captcha.
+   */
+  overAccount: (req: FastifyRequest, tenantId: string, account: string) => Promise<boolean>;
 }
 
 /**
  * The login allowances, `max()` calls a minute each (read per request). @fastify/rate-limit's
  * route config gives every route its own counter, so `/oauth/token` and `/customLogin` would each
- * grant the full allowance; one limiter made here with createRateLimit and called from both routes
- * keeps one counter. The per-account counter is a second limiter keyed by the account name
- * (tenant-less: a guesser cannot buy attempts by naming other tenants), counted where the
- * parameters are known; unknown accounts are counted alike, so a 429 says nothing of existence.
+ * grant the full allowance; one limiter made here with createRateLimit and called from every login
+ * route keeps one counter. Past the per-address allowance the answer is 429.
+ *
+ * The per-account counter is a second limiter keyed by tenant and account, counted where the
+ * parameters are known. Past it the login is not refused but asks for the captcha: a refusal would
+ * let anyone who knows an account name keep its owner out from every address (and, keyed by the
+ * name alone, the same name in every other tenant); a captcha stops a script and costs the owner
+ * one picture. Unknown accounts are counted alike, so the captcha says nothing of existence.
  * Counters live in this instance's memory, as the route limits do.
  */
 export function loginLimits(app: FastifyInstance, max: () => number): LoginLimits {
   const accountOf = new WeakMap<FastifyRequest, string>();
   const byAddress = app.createRateLimit({ max: () => max(), timeWindow: 60_000 });
   const byAccount = app.createRateLimit({ max: () => max(), timeWindow: 60_000, keyGenerator: (req) => `account:${accountOf.get(req) ?? ''}` });
-  const refuse = async (limiter: typeof byAddress, req: FastifyRequest, reply: FastifyReply) => {
-    const r = await limiter(req);
-    if (!r.isAllowed && r.isExceeded) {
-      void reply.header('retry-after', r.ttlInSeconds);
-      throw new ApiError(429, TOO_MANY_REQUESTS);
-    }
-  };
   return {
-    perAddress: (req, reply) => refuse(byAddress, req, reply),
-    perAccount: (grant) => async (req, reply, p) => {
-      if ((p.grant_type === 'password' || p.grant_type === 'captcha') && p.username) {
-        accountOf.set(req, p.username);
-        await refuse(byAccount, req, reply);
+    perAddress: async (req, reply) => {
+      const r = await byAddress(req);
+      if (!r.isAllowed && r.isExceeded) {
+        void reply.header('retry-after', r.ttlInSeconds);
+        throw new ApiError(429, TOO_MANY_REQUESTS);
       }
-      return grant(req, p);
+    },
+    overAccount: async (req, tenantId, account) => {
+      // as JSON, so no tenant and account pair can spell another's key
+      accountOf.set(req, JSON.stringify([tenantId, account]));
+      const r = await byAccount(req);
+      return !r.isAllowed && r.isExceeded;
     },
   };
 }

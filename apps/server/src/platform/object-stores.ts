@@ -3,6 +3,7 @@ import { OSS_LOCAL } from '@wb/contracts/resources/oss';
 import type { Db } from '../db/client';
 import { oss } from '../db/schema/index';
 import { ApiError } from './envelope';
+import type { Outbound } from './outbound';
 import { S3Store } from './s3-store';
 import type { SecretBox } from './secrets';
 import { LocalStore, ObjectExists, type ObjectStore } from './storage';
@@ -10,19 +11,21 @@ import { LocalStore, ObjectExists, type ObjectStore } from './storage';
 export const STORAGE_UNAVAILABLE = '文件存储暂不可用, 请稍后重试 (管理员可在错误日志中查看原因)';
 
 /**
- * A configured bucket that fails (unreachable, a wrong key, no such bucket) answers 503 with a
- * message about file storage, not the database's; the error log keeps the service's own words
- * (the cause's stack). A client's fault (ApiError: a file refused midway) and a replay pass as they are.
+ * A configured bucket that fails (unreachable, refused by the outbound guard, a wrong key, no such
+ * bucket) answers 503 with a message about file storage, not the database's. The tenant's error
+ * log keeps the reason (an HTTP status, a connection's error code, the refusal), never the
+ * service's own words: the service may be anything an attacker pointed the endpoint at. The
+ * whole error goes to the server's log. A client's fault (ApiError: a file refused midway) and a
+ * replay pass as they are.
  */
-function guarded(store: ObjectStore, code: string): ObjectStore {
+function guarded(store: ObjectStore, code: string, outbound: Outbound): ObjectStore {
   const guard = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (err) {
       if (err instanceof ApiError || err instanceof ObjectExists) throw err;
       const failed = new ApiError(503, STORAGE_UNAVAILABLE);
-      const cause = err as Error;
-      failed.stack = `${failed.stack}\nCaused by (对象存储 ${code}): ${cause.stack ?? cause.message}`;
+      failed.stack = `${failed.stack}\nCaused by (对象存储 ${code}): ${outbound.failure(err, `对象存储 ${code}`)}`;
       throw failed;
     }
   };
@@ -35,6 +38,9 @@ function guarded(store: ObjectStore, code: string): ObjectStore {
 }
 
 type OssConfig = typeof oss.$inferSelect;
+
+/** MinIO (category 1) takes the bucket in the path; Aliyun OSS, Tencent COS and Qiniu in the host name. */
+export const pathStyle = (category: number) => category === 1;
 
 /**
  * The stores files live in: the server's own (`base`: local disk, or the bucket of S3_*) and
@@ -54,6 +60,8 @@ export class ObjectStores {
     readonly base: ObjectStore,
     private readonly secrets: SecretBox,
     private readonly dataDir: string,
+    /** every connection to a configured bucket goes through it */
+    private readonly outbound: Outbound,
   ) {}
 
   /** Where an upload of the tenant goes now, and the configuration to record with it (null: the server's own). */
@@ -87,21 +95,23 @@ export class ObjectStores {
   }
 
   /**
-   * An S3-compatible bucket, its failures answered as such (guarded). The browser never writes to
-   * it directly (no presigned PUT): the shell's Content-Security-Policy names only the bucket of
-   * S3_*, so uploads pass this server.
+   * An S3-compatible bucket, its failures answered as such (guarded), its connections checked by
+   * the outbound guard. The browser never writes to it directly (no presigned PUT): the shell's
+   * Content-Security-Policy names only the bucket of S3_*, so uploads pass this server.
    */
   private bucketOf(c: OssConfig): ObjectStore {
     const secret = c.secretKey ? this.secrets.open(c.secretKey) : undefined;
-    const s3 = new S3Store({
-      bucket: c.bucketName,
-      region: c.region || 'us-east-1',
-      endpoint: c.endpoint || undefined,
-      accessKeyId: c.accessKey || undefined,
-      secretAccessKey: secret || undefined,
-      // MinIO takes the bucket in the path; Aliyun OSS, Tencent COS and Qiniu in the host name
-      forcePathStyle: c.category === 1,
-    });
-    return guarded(s3, c.ossCode);
+    const s3 = new S3Store(
+      {
+        bucket: c.bucketName,
+        region: c.region || 'us-east-1',
+        endpoint: c.endpoint || undefined,
+        accessKeyId: c.accessKey || undefined,
+        secretAccessKey: secret || undefined,
+        forcePathStyle: pathStyle(c.category),
+      },
+      this.outbound.s3Handler,
+    );
+    return guarded(s3, c.ossCode, this.outbound);
   }
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import { DEFAULT_TENANT_ID } from '@wb/contracts/constants';
@@ -205,7 +206,7 @@ const MAX_PARAMS = 4000;
  * Records every request of `app` (the API context) in the API log, and each one that failed
  * with a 5xx in the error log, parameters redacted as the server log redacts them.
  */
-export function recordRequests(app: FastifyInstance, log: RequestLog, redact: Pick<Redactor, 'json' | 'value'>): void {
+export function recordRequests(app: FastifyInstance, log: RequestLog, redact: Pick<Redactor, 'json' | 'value' | 'url'>): void {
   if (!log.enabled) return;
   // callback hooks, not async ones: every request passes them, and a promise each is a cost the log should not add
   app.addHook('onRequest', (req, reply, done) => {
@@ -220,7 +221,8 @@ export function recordRequests(app: FastifyInstance, log: RequestLog, redact: Pi
     try {
       const header = req.headers['tenant-id'];
       const size = Number(req.headers['content-length'] ?? 0);
-      const body = req.isMultipart?.() || size > MAX_LOGGED_BODY ? `[${size} bytes]` : req.body;
+      // an upload (multipart, or a signed PUT's body read as a stream) is its size, not its bytes
+      const body = req.isMultipart?.() || size > MAX_LOGGED_BODY || req.body instanceof Readable ? `[${size} bytes]` : req.body;
       const status = reply.statusCode;
       // one object literal: V8 builds a spread with more fields after it (`{ ...a, b }`) on its slow path, microseconds a request
       const row = {
@@ -228,7 +230,8 @@ export function recordRequests(app: FastifyInstance, log: RequestLog, redact: Pi
         userId: req.user?.userId ?? null,
         account: req.user?.account ?? '',
         method: req.method.slice(0, 8),
-        requestUri: storable(req.url.split('?', 1)[0], 1000),
+        // the path without the query (recorded redacted below); a signed file link's signature hidden
+        requestUri: storable(redact.url(req.url.split('?', 1)[0]), 1000),
         params: storable(redact.json({ query: req.query, body }) ?? '', MAX_PARAMS),
         requestId: req.id,
         route: req.routeOptions.url ?? '',

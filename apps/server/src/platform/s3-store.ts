@@ -1,5 +1,5 @@
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from './config';
@@ -33,8 +33,13 @@ export function uploadOriginOf(s: S3Settings): string {
 export class S3Store implements ObjectStore {
   private readonly client: S3Client;
 
-  constructor(private readonly settings: S3Settings) {
+  constructor(
+    private readonly settings: S3Settings,
+    /** how requests are sent: a tenant's bucket is reached through the outbound guard's agents (platform/outbound.ts); absent, the SDK's own */
+    requestHandler?: S3ClientConfig['requestHandler'],
+  ) {
     this.client = new S3Client({
+      requestHandler,
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,

@@ -3,6 +3,7 @@ import { SMS_MESSAGES, SMS_PROVIDERS } from '@wb/contracts/resources/sms';
 import type { Db } from '../db/client';
 import { sms, smsOutbox } from '../db/schema/index';
 import { badRequest } from './envelope';
+import type { Outbound } from './outbound';
 import type { SecretBox } from './secrets';
 
 /** A text to send: the words for providers that take text, the template and its values for those that take templates. */
@@ -12,7 +13,7 @@ export interface SmsMessage {
   params: Record<string, string>;
 }
 
-/** Sends one text message; throws SmsRefused with the provider's words when the provider says no. */
+/** Sends one text message; throws SmsRefused with the reason, in this server's words, when it did not go. */
 export interface SmsProvider {
   readonly name: string;
   send(phone: string, message: SmsMessage): Promise<void>;
@@ -27,10 +28,16 @@ const outbox: SmsProvider = { name: 'outbox', send: async () => undefined };
  * Yunpian's HTTP API (v2): a template message (tpl_single_send, values as `#name#=value`) when
  * the configuration names a template, else a text with the signature in front (single_send).
  * The API key is the configuration's secret key; `endpoint` replaces https://sms.yunpian.com.
+ * Requests go through the outbound guard. What the provider says (its msg and detail, or
+ * whatever a service at that address answers) goes to the server's log only: the tenant reads
+ * the HTTP status and Yunpian's numeric code.
  */
 export class YunpianSms implements SmsProvider {
   readonly name = 'yunpian';
-  constructor(private readonly c: { apiKey: string; signName: string; endpoint: string }) {}
+  constructor(
+    private readonly c: { apiKey: string; signName: string; endpoint: string },
+    private readonly outbound: Outbound,
+  ) {}
 
   async send(phone: string, m: SmsMessage): Promise<void> {
     const form = new URLSearchParams({ apikey: this.c.apiKey, mobile: phone });
@@ -42,19 +49,24 @@ export class YunpianSms implements SmsProvider {
       form.set('text', m.content.startsWith('【') || !this.c.signName ? m.content : `【${this.c.signName}】${m.content}`);
     }
     const base = (this.c.endpoint || 'https://sms.yunpian.com').replace(/\/+$/, '');
-    let answer: { code?: number; msg?: string; detail?: string };
+    let status: number;
+    let answer: { code?: unknown };
     try {
-      const res = await fetch(`${base}/v2/sms/${m.templateId ? 'tpl_single_send' : 'single_send'}.json`, {
+      const res = await this.outbound.fetch(`${base}/v2/sms/${m.templateId ? 'tpl_single_send' : 'single_send'}.json`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8', accept: 'application/json;charset=utf-8' },
         body: form,
         signal: AbortSignal.timeout(10_000),
       });
-      answer = (await res.json().catch(() => ({ code: res.status, msg: `HTTP ${res.status}` }))) as typeof answer;
+      status = res.status;
+      answer = ((await res.json().catch(() => null)) ?? {}) as typeof answer;
     } catch (err) {
-      throw new SmsRefused(`短信服务无法连接: ${(err as Error).message}`);
+      throw new SmsRefused(`短信服务无法连接 (${this.outbound.failure(err, 'sms yunpian')})`);
     }
-    if (answer.code !== 0) throw new SmsRefused([answer.msg, answer.detail].filter(Boolean).join(': ') || '短信服务拒绝发送');
+    if (answer.code === 0) return;
+    this.outbound.failure(Object.assign(new Error('the SMS provider refused'), { answer, status }), 'sms yunpian');
+    const code = Number.isInteger(answer.code) ? `, 错误码 ${String(answer.code)}` : '';
+    throw new SmsRefused(`短信服务拒绝发送 (HTTP ${status}${code})`);
   }
 }
 
@@ -76,6 +88,8 @@ export class SmsSender {
   constructor(
     private readonly db: Db,
     private readonly secrets: SecretBox,
+    /** the providers are reached through it */
+    private readonly outbound: Outbound,
   ) {}
 
   /** The provider a configuration speaks to; a category not yet spoken to is refused (400, category). */
@@ -83,7 +97,7 @@ export class SmsSender {
     if (SMS_PROVIDERS[c.category as keyof typeof SMS_PROVIDERS] !== 'yunpian') throw badRequest(SMS_MESSAGES.unsupported.zh, 'category');
     const apiKey = c.secretKey ? this.secrets.open(c.secretKey) : '';
     if (!apiKey) throw badRequest('secretKey 未填写或无法解密 (SECRET_KEY 已更换?), 请重新输入', 'secretKey');
-    return new YunpianSms({ apiKey, signName: c.signName, endpoint: c.endpoint });
+    return new YunpianSms({ apiKey, signName: c.signName, endpoint: c.endpoint }, this.outbound);
   }
 
   private async configOf(tenantId: string, code: string | undefined): Promise<SmsConfig | undefined> {

@@ -37,8 +37,9 @@ export const rowsOf = (sheet: ExcelJS.Worksheet) =>
 /** Upload, and follow an import to its end, as the caller `call()` sends them. */
 export function importsOf(call: () => Call) {
   const upload = (path: string, name: string, bytes: Buffer, type?: string) => call()({ method: 'POST', url: `${path}/import-job?projectId=-1`, ...multipart(name, bytes, type) });
-  async function finished(id: string): Promise<ImportRecord> {
-    for (let i = 0; i < 300; i++) {
+  /** `tries` looks, 100 ms apart: 30 s by default, longer for a file of thousands of rows */
+  async function finished(id: string, tries = 300): Promise<ImportRecord> {
+    for (let i = 0; i < tries; i++) {
       const res = await call()({ method: 'GET', url: `/us-resource/file-import/getById?id=${id}` });
       expect(res.statusCode, res.body).toBe(200);
       const found = res.json().data as ImportRecord;

@@ -1,4 +1,4 @@
-import { defineResource, zhEn, REMARK_FIELD } from '../resource';
+import { defineResource, zhEn, REMARK_FIELD, type AnyResourceDef } from '../resource';
 
 export const REPORT_PATHS = {
   /** the chart's figures: the report's rows grouped by its x field, counted or summed */
@@ -23,6 +23,12 @@ export interface ReportChart {
   /** a number field summed per group; absent: rows counted */
   y?: string;
 }
+
+/** The columns a report of `def` may show: the fields its list shows, never a password (own fields only, so no '__proto__'). */
+export const reportColumns = (def: AnyResourceDef): string[] =>
+  Object.entries(def.fields)
+    .filter(([, f]) => !f.virtual && f.kind !== 'password' && f.column !== false)
+    .map(([name]) => name);
 
 /**
  * Reports (报表, admin spec §7 'Report'): a saved list query — the resource, its filters, its

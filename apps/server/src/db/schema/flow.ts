@@ -74,8 +74,9 @@ export const flowInstance = pgTable(
     startUserId: ref('start_user_id').notNull(),
     startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
     endTime: timestamp('end_time', { withTimezone: true }),
-    /** running, completed, deleted */
+    /** running, completed, deleted, failed (a step went past a budget of platform/flow/budgets.ts) */
     state: varchar('state', { length: 16 }).notNull().default('running'),
+    /** why it was deleted, or why it failed */
     deleteReason: varchar('delete_reason', { length: 500 }).notNull().default(''),
     variables: jsonb('variables').$type<Record<string, unknown>>().notNull().default({}),
     engineState: jsonb('engine_state').$type<object>(),
@@ -110,6 +111,8 @@ export const flowTask = pgTable(
       .default(sql`'{}'::text[]`),
     /** open, completed, cancelled */
     state: varchar('state', { length: 16 }).notNull().default('open'),
+    /** its definition lets the instance's starter claim and complete it (platform/flow/engine.ts `ownRequest`) */
+    starterMayAct: boolean('starter_may_act').notNull().default(false),
     pass: boolean('pass'),
     comment: varchar('comment', { length: 1000 }).notNull().default(''),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),

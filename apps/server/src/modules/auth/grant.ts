@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, type TokenResponse } from '@wb/contracts/auth';
-import { DEFAULT_TENANT_ID, TENANT_HEADER } from '@wb/contracts/constants';
+import { AUTH_MESSAGES, CAPTCHA_REQUIRED, type TokenResponse } from '@wb/contracts/auth';
+import { TENANT_HEADER } from '@wb/contracts/constants';
+import { namedTenant } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { CaptchaService } from '../../platform/captcha';
-import { sourceOf } from '../../platform/login-limits';
+import { sourceOf, type LoginLimits } from '../../platform/login-limits';
 import type { ClientAuth, OAuthClient } from './client-auth';
 import { GrantError, type LoginService, type SessionOrigin } from './login-service';
 import type { SocialLogin } from './social';
@@ -39,6 +40,7 @@ export type Grant = (req: FastifyRequest, p: TokenFields) => Promise<TokenRespon
 export interface GrantDeps {
   config: Pick<Config, 'captchaEnabled'>;
   captchas: CaptchaService;
+  limits: Pick<LoginLimits, 'overAccount'>;
   clients: ClientAuth;
   logins: LoginService;
   social: SocialLogin;
@@ -69,11 +71,15 @@ export function grantFor(d: GrantDeps): Grant {
     }
     if (!p.username) throw new GrantError(400, 'invalid_request', '缺少必填参数 username');
     if (!p.password) throw new GrantError(400, 'invalid_request', '缺少必填参数 password');
+    const tenantId = namedTenant(req, p.tenantId);
+    const captchaPassed = () => d.captchas.check(header(req, 'Captcha-Key'), header(req, 'Captcha-Code'));
     // grant_type=captcha follows the captcha setting like the password grant (the family's clients send it either way)
-    if (d.config.captchaEnabled && !(await d.captchas.check(header(req, 'Captcha-Key'), header(req, 'Captcha-Code')))) {
-      throw new GrantError(400, 'invalid_grant', AUTH_MESSAGES.badCaptcha);
+    if (d.config.captchaEnabled) {
+      if (!(await captchaPassed())) throw new GrantError(400, 'invalid_grant', AUTH_MESSAGES.badCaptcha);
+    } else if ((await d.limits.overAccount(req, tenantId, p.username)) && !(await captchaPassed())) {
+      // an account past its allowance asks for the captcha, even with the right password (login-limits.ts)
+      throw new GrantError(400, CAPTCHA_REQUIRED, header(req, 'Captcha-Code') ? AUTH_MESSAGES.badCaptcha : AUTH_MESSAGES.captchaRequired);
     }
-    const tenantId = p.tenantId || header(req, TENANT_HEADER) || DEFAULT_TENANT_ID;
     return d.logins.passwordGrant(oauth, tenantId, p.username, p.password, choice, originOf(req));
   };
 }

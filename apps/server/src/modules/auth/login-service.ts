@@ -75,12 +75,7 @@ export class LoginService {
   async passwordGrant(oauth: OAuthClient, tenantId: string, account: string, password: string, choice: SwitchChoice, origin: SessionOrigin): Promise<TokenResponse> {
     const source = origin.ip;
     const scope = tenantScope(tenantId);
-    const [t] = await this.db
-      .select()
-      .from(tenant)
-      .where(visible(tenant, scope, eq(tenant.tenantId, tenantId)))
-      .limit(1);
-    if (t?.expireTime && t.expireTime.getTime() < Date.now()) throw invalidGrant(AUTH_MESSAGES.tenantExpired);
+    const t = await this.liveTenant(this.db, tenantId);
     const [u] = t
       ? await this.db
           .select()
@@ -103,6 +98,7 @@ export class LoginService {
 
   /** A user of `tenantId` already proven by another means (a third-party identity, a confirmed QR code): the same checks bar the door. */
   async loginAs(oauth: OAuthClient, tenantId: string, userId: number, origin: SessionOrigin): Promise<TokenResponse> {
+    if (!(await this.liveTenant(this.db, tenantId))) throw invalidGrant(AUTH_MESSAGES.badCredentials);
     const [u] = await this.db
       .select()
       .from(user)
@@ -150,6 +146,8 @@ export class LoginService {
       const [s] = await db.select().from(session).where(eq(session.id, rt.sessionId)).limit(1);
       // checked before anything is written: a refusal (a wrong tenant) leaves the token as it was, for the right request
       if (!s || s.revokedAt || rt.expiresAt.getTime() < now || s.clientId !== oauth.clientId || tenantIds.some((t) => t !== s.tenantId)) throw refused();
+      // a removed tenant issues no more tokens, nor one whose licence expired (its access tokens are refused already)
+      if (!(await this.liveTenant(db, s.tenantId))) throw refused();
       if (rt.usedAt && rt.reissue) {
         const again = openWith(presented, rt.reissue);
         if (!again) throw refused();
@@ -180,6 +178,17 @@ export class LoginService {
       throw refused();
     }
     return outcome.answer;
+  }
+
+  /** The tenant, when it exists; one whose licence has expired is refused ('租户授权已过期'). */
+  private async liveTenant(db: Db, tenantId: string): Promise<typeof tenant.$inferSelect | undefined> {
+    const [t] = await db
+      .select()
+      .from(tenant)
+      .where(visible(tenant, tenantScope(tenantId), eq(tenant.tenantId, tenantId)))
+      .limit(1);
+    if (t?.expireTime && t.expireTime.getTime() <= Date.now()) throw invalidGrant(AUTH_MESSAGES.tenantExpired);
+    return t;
   }
 
   async revoke(sessionId: string): Promise<void> {

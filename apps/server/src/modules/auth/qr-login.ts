@@ -3,12 +3,11 @@ import { Type } from '@sinclair/typebox';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, QR_MESSAGES, QR_STATUS, QR_TTL_SECONDS } from '@wb/contracts/auth';
-import { DEFAULT_TENANT_ID, TENANT_HEADER } from '@wb/contracts/constants';
 import { qrLogin } from '../../db/schema/index';
-import { caller } from '../../platform/auth';
+import { caller, namedTenant } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { ApiError, badRequest, EmptyEnvelope, Envelope, forbidden, formatTime, notFound, ok } from '../../platform/envelope';
-import { loginLimits } from '../../platform/login-limits';
+import type { LoginLimits } from '../../platform/login-limits';
 import { sha256 } from '../../platform/tokens';
 import type { ClientAuth } from './client-auth';
 import { originOf } from './grant';
@@ -25,9 +24,8 @@ const TokenBody = Type.Object({}, { additionalProperties: true, description: 'ra
  * who confirmed, once. A code lives QR_TTL_SECONDS. The photo of a code is not enough to log in:
  * the key never leaves the page that asked for it.
  */
-export function qrLoginRoutes(app: FastifyInstance, ctx: AppContext, deps: { clients: ClientAuth; logins: LoginService }): void {
+export function qrLoginRoutes(app: FastifyInstance, ctx: AppContext, deps: { clients: ClientAuth; logins: LoginService; limits: LoginLimits }): void {
   const { db } = ctx.database;
-  const limits = loginLimits(app, () => ctx.config.loginRateLimit);
 
   /** The live ticket (not expired), or the refusal that says why not. */
   const live = async (ticket: string) => {
@@ -53,9 +51,9 @@ export function qrLoginRoutes(app: FastifyInstance, ctx: AppContext, deps: { cli
       response: { 200: Envelope(Type.Object({ ticket: Type.String(), key: Type.String(), expiresIn: Type.Integer() })) },
     },
     config: { public: true, fieldMessages: { tenantId: { label: '租户ID' } } },
-    onRequest: limits.perAddress,
+    onRequest: deps.limits.perAddress,
     handler: async (req) => {
-      const tenantId = (req.body as { tenantId?: string } | undefined)?.tenantId || String(req.headers[TENANT_HEADER.toLowerCase()] ?? '') || DEFAULT_TENANT_ID;
+      const tenantId = namedTenant(req, (req.body as { tenantId?: string } | undefined)?.tenantId);
       const key = randomBytes(24).toString('base64url');
       const ticket = randomUUID();
       const origin = originOf(req);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { CaptchaService } from '../../platform/captcha';
+import { loginLimits } from '../../platform/login-limits';
 import { ClientAuth } from './client-auth';
 import { grantFor } from './grant';
 import { loginPageRoutes } from './login-page-routes';
@@ -24,12 +25,14 @@ export function authRoutes(ctx: AppContext) {
     const logins = new LoginService(db, ctx.tokens, ctx.sessions, ctx.config);
     const social = new SocialLogin(db, ctx.config);
     const clients = new ClientAuth(db);
-    const grant = grantFor({ config: ctx.config, captchas, clients, logins, social });
+    // every login route (token, customLogin, the QR ticket) counts against the same allowances
+    const limits = loginLimits(app, () => ctx.config.loginRateLimit);
+    const grant = grantFor({ config: ctx.config, captchas, limits, clients, logins, social });
 
-    tokenRoutes(app, ctx, grant);
+    tokenRoutes(app, ctx, grant, limits);
     loginPageRoutes(app, ctx, captchas);
     socialRoutes(app, social);
     sessionRoutes(app, ctx, logins);
-    qrLoginRoutes(app, ctx, { clients, logins });
+    qrLoginRoutes(app, ctx, { clients, logins, limits });
   };
 }

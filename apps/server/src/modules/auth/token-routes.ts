@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { EmptyEnvelope, Envelope, ok } from '../../platform/envelope';
-import { loginLimits } from '../../platform/login-limits';
+import type { LoginLimits } from '../../platform/login-limits';
 import { type Grant, TokenFields, TokenParams } from './grant';
 import { GrantError } from './login-service';
 
@@ -31,11 +31,9 @@ export const asEnvelope = (reply: FastifyReply, err: unknown) => {
   throw err;
 };
 
-export function tokenRoutes(app: FastifyInstance, ctx: AppContext, grant: Grant): void {
+/** `limits`: the token call and customLogin share one allowance per client address (the grant counts each account's). */
+export function tokenRoutes(app: FastifyInstance, ctx: AppContext, grant: Grant, limits: LoginLimits): void {
   const loginLimit = { max: ctx.config.loginRateLimit, timeWindow: '1 minute' };
-  // the token call and customLogin share one allowance per client address and one per account (platform/login-limits.ts)
-  const limits = loginLimits(app, () => ctx.config.loginRateLimit);
-  const limitedGrant = limits.perAccount(grant);
 
   // Its own scope: the form-body parser (the OAuth2 standard form) serves this route only, so no
   // other route takes the form posts a cross-site page can send without a CORS preflight.
@@ -62,7 +60,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext, grant: Grant)
       handler: async (req, reply) => {
         const p: TokenFields = { ...(req.query as TokenFields), ...(req.body as TokenFields | undefined) };
         try {
-          return await limitedGrant(req, reply, p);
+          return await grant(req, p);
         } catch (err) {
           return asOAuth(reply, err);
         }
@@ -76,7 +74,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext, grant: Grant)
     onRequest: limits.perAddress,
     handler: async (req, reply) => {
       try {
-        return ok(await limitedGrant(req, reply, req.body as TokenParams));
+        return ok(await grant(req, req.body as TokenParams));
       } catch (err) {
         return asEnvelope(reply, err);
       }

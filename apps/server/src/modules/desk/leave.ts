@@ -87,6 +87,7 @@ export function leaveRoutes(ctx: AppContext) {
           .from(user)
           .where(and(eq(user.tenantId, me.tenantId), eq(user.id, Number(b.taskUser)), eq(user.isDeleted, 0)));
         if (!approver) throw badRequest(m.taskUser.zh, 'taskUser');
+        if (approver.id === me.userId) throw badRequest(m.selfApprover.zh, 'taskUser');
         const [definition] = await db
           .select()
           .from(flowDefinition)
@@ -94,7 +95,7 @@ export function leaveRoutes(ctx: AppContext) {
         if (!definition) throw badRequest(m.definitionNotFound.zh, 'processDefinitionId');
         if (definition.suspensionState !== FLOW_STATE.active) throw conflict(m.definitionSuspended.zh);
 
-        const answer = await db.transaction(async (tx) => {
+        const { answer, failure } = await db.transaction(async (tx) => {
           const [leave] = await tx
             .insert(processLeave)
             .values({
@@ -109,18 +110,21 @@ export function leaveRoutes(ctx: AppContext) {
               updateUser: me.userId,
             })
             .returning({ id: processLeave.id });
-          const { instance } = await engine.start(tx, {
+          const { instance, failure } = await engine.start(tx, {
             tenantId: me.tenantId,
             definitionId: definition.id,
             xml: definition.xml,
             userId: me.userId,
             businessTable: LEAVE_TABLE,
             businessId: idStr(leave.id),
+            // what the gateways decide on is the server's: the days counted from the dates, the approver checked above
             variables: { taskUser: idStr(approver.id), days: leaveDays(start, end), leaveType: b.leaveType },
           });
           await tx.update(processLeave).set({ processInstanceId: instance.id }).where(eq(processLeave.id, leave.id));
-          return { businessId: idStr(leave.id), processInstanceId: idStr(instance.id) };
+          return { answer: { businessId: idStr(leave.id), processInstanceId: idStr(instance.id) }, failure };
         });
+        // the request is kept with its instance, which ended as failed (committed): the applicant is told why
+        if (failure) throw badRequest(failure);
         return ok(answer);
       },
     });

@@ -32,7 +32,7 @@ export async function onDatasource<T>(ctx: AppContext, scope: Scope, datasourceI
     .from(datasource)
     .where(visible(datasource, scope, eq(datasource.id, datasourceId)));
   if (!row) throw badRequest('数据源不存在', 'datasourceId');
-  const { client, said } = await connectDatasource(row, ctx.secrets, 'datasourceId');
+  const { client, said } = await connectDatasource(row, ctx.secrets, ctx.outbound, 'datasourceId');
   try {
     const db = drizzle({ client });
     return await work(async (q) => {

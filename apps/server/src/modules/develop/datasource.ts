@@ -1,4 +1,4 @@
-import { connectDatasource } from '../../platform/datasource-client';
+import { connectDatasource, datasourceAddress } from '../../platform/datasource-client';
 import { ACCESS_MESSAGES } from '@wb/contracts/resources/access';
 import { eq } from 'drizzle-orm';
 import { datasource } from '../../db/schema/index';
@@ -7,24 +7,16 @@ import { visible } from '../../platform/scope';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest, notFound } from '../../platform/envelope';
 
-/** PostgreSQL addresses as the family writes them (JDBC) or as Node does. */
-const URL_PATTERN = /^(jdbc:)?postgres(ql)?:\/\/[^\s]+$/;
-
-const parsed = (url: string): URL | undefined => {
-  try {
-    return new URL(url.replace(/^jdbc:/, ''));
-  } catch {
-    return undefined;
-  }
-};
-
-/** Datasources: PostgreSQL only, the password sealed at rest (SecretBox), 'test connection' really connects. */
+/**
+ * Datasources: PostgreSQL only, at an address the server may connect to (the outbound guard)
+ * and with no parameter that reads a file or picks a socket, the password sealed at rest
+ * (SecretBox); 'test connection' really connects.
+ */
 export function datasourceOptions(ctx: AppContext): ResourceOptions {
   return {
     hooks: {
-      beforeSubmit(_ctx, values) {
-        if (values.url !== undefined && !(URL_PATTERN.test(String(values.url)) && parsed(String(values.url))))
-          throw badRequest('连接地址应为 postgresql://主机:端口/数据库 (或 jdbc:postgresql://…)', 'url');
+      async beforeSubmit(_ctx, values) {
+        if (values.url !== undefined) await ctx.outbound.refuseInternal(datasourceAddress(String(values.url), 'url').host, 'url');
       },
     },
     actions: {
@@ -34,7 +26,7 @@ export function datasourceOptions(ctx: AppContext): ResourceOptions {
           .from(datasource)
           .where(visible(datasource, scope, eq(datasource.id, Number(keys[0]))));
         if (!row) throw notFound('数据源不存在');
-        const { client, said } = await connectDatasource(row, ctx.secrets, 'url');
+        const { client, said } = await connectDatasource(row, ctx.secrets, ctx.outbound, 'url');
         try {
           await client.query('select 1');
         } catch (err) {

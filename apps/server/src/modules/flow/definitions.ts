@@ -7,12 +7,11 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, conflict, EmptyEnvelope, Envelope, formatTime, idStr, notFound, ok, PageOf, pageOf } from '../../platform/envelope';
 import { CodeText, ColumnText, IdList, IdText, PageQuery, requestValues } from '../../platform/input-types';
-import { deploy, deployTenants, type DeployFile } from './deploy';
+import { FLOW_BUDGET } from '../../platform/flow/budgets';
+import { deploy, deployTenants, tooLarge, type DeployFile } from './deploy';
 import { categories, FlowProcessSchema, processRecord } from './records';
 
 const TAGS = ['流程'];
-/** A BPMN file of a model or an upload: at most 2 MB */
-const MAX_XML = 2 * 1024 * 1024;
 const TenantIds = Type.String({ pattern: '^([0-9A-Za-z]{1,12}(,[0-9A-Za-z]{1,12})*)?$', maxLength: 2000 });
 
 const ModelRecord = Type.Object({
@@ -103,7 +102,7 @@ export function definitionRoutes(ctx: AppContext) {
       modelKey: CodeText({ maxLength: 64 }),
       name: ColumnText(flowModel.name, { minLength: 1 }),
       description: Type.Optional(ColumnText(flowModel.description)),
-      xml: Type.String({ minLength: 1, maxLength: MAX_XML }),
+      xml: Type.String({ minLength: 1, maxLength: FLOW_BUDGET.fileBytes }),
     });
     app.post(FLOW_PATHS.modelSubmit, {
       schema: { tags: TAGS, summary: '保存模型 (无 id 新增, 有 id 修改; 版本加一)', body: ModelBody, response: { 200: EmptyEnvelope } },
@@ -174,12 +173,11 @@ export function definitionRoutes(ctx: AppContext) {
         await knownCategory(p.category);
         const model = await modelOf(me.tenantId, p.modelId);
         const tenants = await deployTenants(db, me, p.tenantIds);
-        await deploy(db, {
+        await deploy(db, engine, {
           files: [{ name: `${model.modelKey}.bpmn`, xml: model.xml }],
           tenants,
           category: p.category,
           userId: me.userId,
-          services: engine.serviceNames(),
           field: 'xml',
         });
         return ok(true);
@@ -258,15 +256,17 @@ export function definitionRoutes(ctx: AppContext) {
         if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传流程文件 files', 'files');
         const fields: Record<string, string> = {};
         const files: DeployFile[] = [];
-        for await (const part of req.parts({ limits: { fileSize: MAX_XML, files: 10, fields: 10 } })) {
+        for await (const part of req.parts({ limits: { fileSize: FLOW_BUDGET.fileBytes, files: 10, fields: 10 } })) {
           if (part.type === 'field') fields[part.fieldname] = String(part.value);
           else {
             if (!/\.(bpmn|xml)$/i.test(part.filename)) {
               part.file.resume();
               throw badRequest(`只能上传 .bpmn 或 .xml 文件: ${part.filename}`, 'files');
             }
-            const buffer = await part.toBuffer();
-            if (part.file.truncated) throw badRequest('流程文件不能超过 2MB', 'files');
+            // a file over the limit is refused with its name and field, not the plugin's bare 413
+            const buffer = await part.toBuffer().catch((err: { code?: string }) => {
+              throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge('files', part.filename) : err;
+            });
             files.push({ name: part.filename, xml: buffer.toString('utf8') });
           }
         }
@@ -275,7 +275,7 @@ export function definitionRoutes(ctx: AppContext) {
         if (!/^[A-Za-z0-9_.-]{1,64}$/.test(fields.category)) throw badRequest('流程分类格式不正确', 'category');
         await knownCategory(fields.category);
         const tenants = await deployTenants(db, me, fields.tenantIds);
-        const deployed = await deploy(db, { files, tenants, category: fields.category, userId: me.userId, services: engine.serviceNames(), field: 'files' });
+        const deployed = await deploy(db, engine, { files, tenants, category: fields.category, userId: me.userId, field: 'files' });
         return ok(true, `部署成功: ${deployed} 个流程定义`);
       },
     });

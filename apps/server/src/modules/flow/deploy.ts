@@ -4,7 +4,9 @@ import type { Db } from '../../db/client';
 import { flowDefinition, flowDeployment, tenant } from '../../db/schema/index';
 import type { AuthUser } from '../../platform/auth';
 import { badRequest, forbidden } from '../../platform/envelope';
-import { parseBpmn, type ParsedProcess } from '../../platform/flow/bpmn';
+import type { ParsedProcess } from '../../platform/flow/bpmn';
+import { FLOW_BUDGET } from '../../platform/flow/budgets';
+import type { FlowEngine } from '../../platform/flow/engine';
 
 export interface DeployFile {
   name: string;
@@ -35,13 +37,21 @@ export async function deployTenants(db: Db, me: AuthUser, tenantIds: string | un
   return named;
 }
 
+/** The refusal of a file over `FLOW_BUDGET.fileBytes`, naming the request's field. */
+export const tooLarge = (field: string, name = '') => badRequest(`流程文件不能超过 ${FLOW_BUDGET.fileBytes / 1024}KB${name ? `: ${name}` : ''}`, field);
+
 /**
- * Deploys files to tenants: each file is checked first (platform/flow/bpmn.ts), then each
- * tenant gets one deployment holding a new version of each file's process.
+ * Deploys files to tenants: each file is checked first (platform/flow/bpmn.ts, on the engine's
+ * worker thread), then each tenant gets one deployment holding a new version of each file's process.
  */
-export async function deploy(db: Db, p: { files: DeployFile[]; tenants: string[]; category: string; userId: number; services: string[]; field: string }): Promise<number> {
-  const parsed: (DeployFile & { process: ParsedProcess })[] = [];
-  for (const f of p.files) parsed.push({ ...f, process: await parseBpmn(f.xml, p.services, p.field) });
+export async function deploy(db: Db, flow: Pick<FlowEngine, 'parse'>, p: { files: DeployFile[]; tenants: string[]; category: string; userId: number; field: string }): Promise<number> {
+  const large = p.files.find((f) => Buffer.byteLength(f.xml) > FLOW_BUDGET.fileBytes);
+  if (large) throw tooLarge(p.field, large.name);
+  const processes = await flow.parse(
+    p.files.map((f) => f.xml),
+    p.field,
+  );
+  const parsed: (DeployFile & { process: ParsedProcess })[] = p.files.map((f, i) => ({ ...f, process: processes[i] }));
   let count = 0;
   await db.transaction(async (tx) => {
     for (const tenantId of p.tenants) {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, eq, ilike } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import { FLOW_CODES, FLOW_MESSAGES, FLOW_PATHS } from '@wb/contracts/flow';
 import type { FlowHistory } from '@wb/contracts/flow';
 import { flowDefinition, flowHistory, flowInstance, flowTask } from '../../db/schema/index';
@@ -26,6 +26,7 @@ const FlowExecutionSchema = Type.Object({
   startTime: Type.String(),
   currentTaskName: Type.String(),
   businessId: Type.String(),
+  failure: Type.String(),
 });
 
 /** Activity types the steps table leaves out: the diagram shows them, a person did nothing there. */
@@ -52,8 +53,8 @@ export function instanceRoutes(ctx: AppContext) {
       return instance;
     };
 
-    /** What an instance went through, oldest first; its open tasks are `candidate` steps. */
-    const historyOf = async (instanceId: number): Promise<FlowHistory[]> => {
+    /** What an instance went through, oldest first; its open tasks are `candidate` steps, a failure the last step. */
+    const historyOf = async ({ id: instanceId, tenantId }: typeof flowInstance.$inferSelect): Promise<FlowHistory[]> => {
       const rows = await db
         .select({ h: flowHistory, t: flowTask })
         .from(flowHistory)
@@ -62,6 +63,7 @@ export function instanceRoutes(ctx: AppContext) {
         .orderBy(asc(flowHistory.startTime), asc(flowHistory.id));
       const names = await userNames(
         db,
+        tenantId,
         rows.map((r) => r.t?.assigneeId),
       );
       return rows.map(({ h, t }) => ({
@@ -93,7 +95,7 @@ export function instanceRoutes(ctx: AppContext) {
         if (q.processInstanceId) {
           const instance = await readableInstance(req, q.processInstanceId);
           const [d] = await db.select({ xml: flowDefinition.xml }).from(flowDefinition).where(eq(flowDefinition.id, instance.definitionId));
-          return ok({ xml: d?.xml ?? '', flow: await historyOf(instance.id) });
+          return ok({ xml: d?.xml ?? '', flow: await historyOf(instance) });
         }
         if (!q.processDefinitionId) throw badRequest('请指定 processInstanceId 或 processDefinitionId', 'processInstanceId');
         // a definition's diagram is no secret within its tenant: whoever may start it sees it first
@@ -116,14 +118,14 @@ export function instanceRoutes(ctx: AppContext) {
       config: { signedIn: true, fieldMessages: { processInstanceId: { label: '流程实例' } } },
       handler: async (req) => {
         const instance = await readableInstance(req, (req.query as { processInstanceId: string }).processInstanceId);
-        return ok((await historyOf(instance.id)).filter((h) => !NOT_STEPS.has(h.historyActivityType)));
+        return ok((await historyOf(instance)).filter((h) => !NOT_STEPS.has(h.historyActivityType)));
       },
     });
 
     app.get(FLOW_PATHS.followList, {
       schema: {
         tags: TAGS,
-        summary: '流程跟踪: 运行中的流程实例',
+        summary: '流程跟踪: 运行中的流程实例, 与因超出执行限制而终止的实例 (failure 为原因)',
         querystring: Type.Object({ ...PageQuery, processDefinitionKey: Type.Optional(Type.String({ maxLength: 64 })), processInstanceId: Type.Optional(IdText()) }),
         response: { 200: Envelope(PageOf(FlowExecutionSchema)) },
       },
@@ -133,13 +135,14 @@ export function instanceRoutes(ctx: AppContext) {
         const q = req.query as { current: number; size: number; processDefinitionKey?: string; processInstanceId?: string };
         const where = and(
           eq(flowInstance.tenantId, me.tenantId),
-          eq(flowInstance.state, 'running'),
+          inArray(flowInstance.state, ['running', 'failed']),
           q.processDefinitionKey ? ilike(flowDefinition.processKey, `%${q.processDefinitionKey}%`) : undefined,
           q.processInstanceId ? eq(flowInstance.id, Number(q.processInstanceId)) : undefined,
         );
         const { rows, total, waitingAt } = await instancePage(db, where, q.current, q.size);
         const names = await userNames(
           db,
+          me.tenantId,
           rows.map((r) => r.i.startUserId),
         );
         const records = rows.map(({ i, d }) => ({
@@ -155,6 +158,7 @@ export function instanceRoutes(ctx: AppContext) {
           startTime: formatTime(i.startTime),
           currentTaskName: waitingAt.get(i.id) ?? '',
           businessId: i.businessId,
+          failure: i.state === 'failed' ? i.deleteReason : '',
         }));
         return ok(pageOf(records, total, q.current, q.size));
       },
@@ -182,7 +186,8 @@ export function instanceRoutes(ctx: AppContext) {
             .where(and(eq(flowInstance.tenantId, me.tenantId), eq(flowInstance.id, Number(p.processInstanceId))))
             .for('update');
           if (!instance) throw notFound(FLOW_MESSAGES.instanceNotFound.zh);
-          if (instance.state !== 'running') throw conflict('流程实例已结束');
+          // a failed one may be cleared from the list too
+          if (instance.state !== 'running' && instance.state !== 'failed') throw conflict('流程实例已结束');
           await engine.remove(tx, instance, p.deleteReason!.trim());
         });
         return ok(true);

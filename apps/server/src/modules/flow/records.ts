@@ -79,11 +79,18 @@ export async function categories(db: Db): Promise<Map<string, Category>> {
   return new Map(rows.map((r) => [`${FLOW_DICT_CODE}_${r.dictKey}`, { name: r.dictValue, route: r.remark }]));
 }
 
-/** Display names of users (their real names), by id. */
-export async function userNames(db: Db, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
+/**
+ * Display names of users (their real names), by id, among the users of `tenantId`: the tenant of
+ * the instances named, so an id a definition wrote of another tenant's user reads as nothing
+ * (ids are sequential, names could otherwise be read one by one).
+ */
+export async function userNames(db: Db, tenantId: string, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (!wanted.length) return new Map();
-  const rows = await db.select({ id: user.id, realName: user.realName, name: user.name }).from(user).where(inArray(user.id, wanted));
+  const rows = await db
+    .select({ id: user.id, realName: user.realName, name: user.name })
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), inArray(user.id, wanted)));
   return new Map(rows.map((r) => [r.id, r.realName || r.name]));
 }
 
@@ -110,10 +117,10 @@ export interface TaskJoin {
   d: typeof flowDefinition.$inferSelect;
 }
 
-/** Work-list records: a task (with its instance and definition), or an instance without one (已发). */
-export async function bladeFlows(db: Db, rows: TaskJoin[], openTaskNames = new Map<number, string>()): Promise<BladeFlow[]> {
+/** Work-list records of one tenant: a task (with its instance and definition), or an instance without one (已发). */
+export async function bladeFlows(db: Db, tenantId: string, rows: TaskJoin[], openTaskNames = new Map<number, string>()): Promise<BladeFlow[]> {
   const cats = await categories(db);
-  const names = await userNames(db, [...rows.flatMap((r) => [r.t?.assigneeId, r.i.startUserId]), ...rows.flatMap((r) => (r.t?.candidateUsers ?? []).map(Number))]);
+  const names = await userNames(db, tenantId, [...rows.flatMap((r) => [r.t?.assigneeId, r.i.startUserId]), ...rows.flatMap((r) => (r.t?.candidateUsers ?? []).map(Number))]);
   return rows.map(({ t, i, d }) => ({
     taskId: t ? idStr(t.id) : '',
     taskName: t?.name ?? openTaskNames.get(i.id) ?? '',

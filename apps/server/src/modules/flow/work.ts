@@ -5,10 +5,10 @@ import { FLOW_CODES, FLOW_MESSAGES, FLOW_PATHS, FLOW_STATE, FLOW_USER_LIMIT, FLO
 import { flowDefinition, flowInstance, flowTask, user } from '../../db/schema/index';
 import { caller, type AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { candidateOf } from '../../platform/flow/engine';
+import { candidateOf, ownRequest } from '../../platform/flow/engine';
 import { badRequest, conflict, EmptyEnvelope, Envelope, forbidden, idStr, ok, PageOf, pageOf } from '../../platform/envelope';
 import { IdText, PageQuery, requestValues } from '../../platform/input-types';
-import { BladeFlowSchema, bladeFlows, categories, FlowProcessSchema, instancePage, processRecord } from './records';
+import { BladeFlowSchema, bladeFlows, categories, FlowProcessSchema, instancePage, processRecord, type TaskJoin } from './records';
 
 const TAGS = ['我的事务'];
 const ListQuery = Type.Object({
@@ -33,7 +33,7 @@ export function workRoutes(ctx: AppContext) {
     const groupsOf = (me: AuthUser) => engine.groupsOf(db, me.tenantId, me.roleIds, me.deptId);
 
     /** A page of tasks joined to their instance and definition. */
-    const taskPage = async (q: ListParams, where: SQL | undefined, order: SQL[]) => {
+    const taskPage = async (tenantId: string, q: ListParams, where: SQL | undefined, order: SQL[]) => {
       const joined = (fields: Parameters<typeof db.select>[0]) =>
         db
           .select(fields)
@@ -45,10 +45,10 @@ export function workRoutes(ctx: AppContext) {
         joined({ t: flowTask, i: flowInstance, d: flowDefinition })
           .orderBy(...order)
           .limit(q.size)
-          .offset((q.current - 1) * q.size) as unknown as Promise<Parameters<typeof bladeFlows>[1]>,
+          .offset((q.current - 1) * q.size) as unknown as Promise<TaskJoin[]>,
         joined({ total: count() }) as unknown as Promise<{ total: number }[]>,
       ]);
-      return ok(pageOf(await bladeFlows(db, rows), total, q.current, q.size));
+      return ok(pageOf(await bladeFlows(db, tenantId, rows), total, q.current, q.size));
     };
 
     const list = (path: string, summary: string, code: string, where: (me: AuthUser) => Promise<SQL | undefined>, order: SQL[]) =>
@@ -57,7 +57,7 @@ export function workRoutes(ctx: AppContext) {
         config: { permission: code },
         handler: async (req) => {
           const me = caller(req);
-          return taskPage(req.query as ListParams, and(eq(flowTask.tenantId, me.tenantId), await where(me)), order);
+          return taskPage(me.tenantId, req.query as ListParams, and(eq(flowTask.tenantId, me.tenantId), await where(me)), order);
         },
       });
     list(
@@ -85,6 +85,7 @@ export function workRoutes(ctx: AppContext) {
           pageOf(
             await bladeFlows(
               db,
+              me.tenantId,
               rows.map((r) => ({ ...r, t: null })),
               waitingAt,
             ),
@@ -180,6 +181,8 @@ export function workRoutes(ctx: AppContext) {
           if (task.assigneeId) throw conflict(FLOW_MESSAGES.taskClaimed.zh);
           const candidate = task.candidateUsers.includes(String(me.userId)) || task.candidateGroups.some((g) => groups.includes(g));
           if (!candidate) throw forbidden(FLOW_MESSAGES.notCandidate.zh);
+          const [instance] = await tx.select({ startUserId: flowInstance.startUserId }).from(flowInstance).where(eq(flowInstance.id, task.instanceId));
+          if (ownRequest(task, instance.startUserId, me.userId)) throw forbidden(FLOW_MESSAGES.ownRequest.zh);
           await tx.update(flowTask).set({ assigneeId: me.userId, claimTime: new Date() }).where(eq(flowTask.id, task.id));
         });
         return ok(true);
@@ -204,7 +207,7 @@ export function workRoutes(ctx: AppContext) {
       handler: async (req) => {
         const me = caller(req);
         const b = req.body as { taskId: string; processInstanceId?: string; pass?: boolean; comment?: string; variables?: Record<string, unknown> };
-        await db.transaction(async (tx) => {
+        const { failure } = await db.transaction(async (tx) => {
           // the instance is locked before the task, in the order a timer's step takes them
           const [peek] = await tx
             .select({ instanceId: flowTask.instanceId })
@@ -220,10 +223,10 @@ export function workRoutes(ctx: AppContext) {
           if (task.state !== 'open') throw conflict(FLOW_MESSAGES.taskDone.zh);
           if (task.assigneeId !== me.userId) throw forbidden(FLOW_MESSAGES.notAssignee.zh);
           if (b.processInstanceId && Number(b.processInstanceId) !== task.instanceId) throw badRequest('任务不属于该流程实例', 'processInstanceId');
-          // the engine's own names are not the caller's to set
-          const { applyUser: _a, pass: _p, ...variables } = b.variables ?? {};
-          await engine.complete(tx, task, { pass: b.pass, comment: b.comment, variables });
+          return engine.complete(tx, task, { pass: b.pass, comment: b.comment, variables: b.variables });
         });
+        // the task is done, and the instance ended as failed after it (committed): the caller is told why
+        if (failure) throw badRequest(failure);
         return ok(true);
       },
     });

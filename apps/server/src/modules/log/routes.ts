@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { EmptyEnvelope, Envelope, formatTime, idStr, ok } from '../../platform/envelope';
 import { ColumnText } from '../../platform/input-types';
+import { createRedactor } from '../../platform/log-redaction';
 import { scopeOf, visible } from '../../platform/scope';
 
 /** at most this many rows of each log for one request id (one request has one API row; retries and reports add a few) */
@@ -43,13 +44,22 @@ const TraceError = Type.Object({ id: Text, createTime: Text, account: Text, meth
 const TraceUsual = Type.Object({ id: Text, createTime: Text, createBy: Text, logLevel: Text, message: Text, requestUri: Text, stack: Text, userAgent: Text });
 
 export function logRoutes(ctx: AppContext) {
+  const redact = createRedactor({ tokenHeader: ctx.config.tokenHeader });
+  /**
+   * What the shell reports holds addresses (the page's, a failed call's) and messages about them, whose
+   * query may carry a password or a token: stored as the server log writes them, the secrets as ***.
+   */
+  const redacted = (e: typeof LogEntry.static): typeof LogEntry.static => ({
+    ...(Object.fromEntries(Object.entries(e).map(([k, v]) => [k, typeof v === 'string' ? redact.text(v) : v])) as typeof e),
+    url: redact.url(e.url),
+  });
   return async (app: FastifyInstance) => {
     app.post('/us-log/log/saveUsualLog', {
       schema: { tags: ['日志'], summary: '上传前端本地错误日志', body: Type.Array(LogEntry, { minItems: 1, maxItems: 200 }), response: { 200: EmptyEnvelope } },
       config: { signedIn: true, fieldMessages: { body: { label: '日志列表' } } },
       handler: async (req) => {
         const me = caller(req);
-        const entries = req.body as (typeof LogEntry.static)[];
+        const entries = (req.body as (typeof LogEntry.static)[]).map(redacted);
         await ctx.database.db.insert(usualLog).values(
           entries.map((e) => ({
             tenantId: me.tenantId,

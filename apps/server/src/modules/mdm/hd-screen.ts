@@ -6,6 +6,7 @@ import { projectsOfRoles } from '../../platform/access';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { Envelope, idStr, notFound, ok } from '../../platform/envelope';
+import { IdOrAll } from '../../platform/input-types';
 import { scopeOf, visible } from '../../platform/scope';
 
 const Counts = {
@@ -60,7 +61,7 @@ export function hdScreenRoutes(ctx: AppContext) {
       schema: {
         tags: ['主数据'],
         summary: '大屏基础信息: 项目与其车辆、供应商数 (projectId 为负数或不传: 全部可见项目)',
-        querystring: Type.Object({ projectId: Type.Optional(Type.String({ pattern: '^-?\\d{1,19}$' })) }),
+        querystring: Type.Object({ projectId: Type.Optional(IdOrAll()) }),
         response: { 200: Envelope(HdBaseInfo) },
       },
       config: { signedIn: true, fieldMessages: { projectId: { label: '项目' } } },

@@ -7,14 +7,14 @@ import { projectsOfRoles } from '../../platform/access';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, EmptyEnvelope, Envelope, formatTime, idStr, notFound, ok } from '../../platform/envelope';
-import { IdText, requestValues } from '../../platform/input-types';
+import { IdOrAll, IdText, requestValues } from '../../platform/input-types';
 import { scopeOf, visible, type Scope } from '../../platform/scope';
 import { daysLeft, hasEnded, packageFor, type PackageRow } from '../../platform/subscription';
 
 const TAGS = ['订阅套餐'];
 const Target = {
   companyId: Type.Optional(IdText({ description: '公司 (项目为"全部"时)' })),
-  projectId: Type.Optional(Type.String({ pattern: '^-?\\d{1,18}$', description: '项目; 负数为项目选择器的"全部", 即公司的套餐' })),
+  projectId: Type.Optional(IdOrAll({ description: '项目; 负数为项目选择器的"全部", 即公司的套餐' })),
 };
 const fieldMessages = { companyId: { label: '公司' }, projectId: { label: '项目' } };
 

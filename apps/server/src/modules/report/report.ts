@@ -3,12 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { menuOf, pathOf } from '@wb/contracts/resource';
 import { resourceByName } from '@wb/contracts/resources/catalogue';
-import { CHART_TYPES, GROUPABLE_KINDS, REPORT_MESSAGES, REPORT_PATHS, reportResource, type ReportChart } from '@wb/contracts/resources/report';
+import { CHART_TYPES, GROUPABLE_KINDS, REPORT_MESSAGES, REPORT_PATHS, reportColumns, reportResource, type ReportChart } from '@wb/contracts/resources/report';
 import { report } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest, Envelope, forbidden, notFound, ok } from '../../platform/envelope';
+import { IdText } from '../../platform/input-types';
 import { scopeOf, visible } from '../../platform/scope';
 
 /** the chart shows the largest groups */
@@ -74,7 +75,8 @@ export function reportOptions(ctx: AppContext): ResourceOptions {
         }
         if (values.columns !== undefined) {
           const cols = parsed(values.columns, 'columns', REPORT_MESSAGES.columns.zh);
-          if (!Array.isArray(cols) || !cols.length || cols.some((c) => typeof c !== 'string' || !(c in def.fields))) throw badRequest(REPORT_MESSAGES.columns.zh, 'columns');
+          const columns = new Set(reportColumns(def));
+          if (!Array.isArray(cols) || !cols.length || cols.some((c) => !columns.has(c as string))) throw badRequest(REPORT_MESSAGES.columns.zh, 'columns');
           values.columns = JSON.stringify(cols);
         }
         if (values.chart !== undefined) values.chart = values.chart ? JSON.stringify(chartOf(String(values.chart), def.fields)) : '';
@@ -90,7 +92,7 @@ export function reportRoutes(ctx: AppContext) {
       schema: {
         tags: [reportResource.title.zh],
         summary: '报表图表数据 (按图表的分组字段计数或求和)',
-        querystring: Type.Object({ id: Type.String({ pattern: '^\\d{1,19}$' }) }),
+        querystring: Type.Object({ id: IdText() }),
         response: {
           200: Envelope(
             Type.Object({

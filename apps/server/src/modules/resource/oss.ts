@@ -5,7 +5,8 @@ import { attach, oss } from '../../db/schema/index';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { enableOne } from '../../platform/enable-one';
 import { badRequest } from '../../platform/envelope';
-import type { ObjectStores } from '../../platform/object-stores';
+import { pathStyle, type ObjectStores } from '../../platform/object-stores';
+import { hostOf, type Outbound } from '../../platform/outbound';
 import { secretFollowsAddress } from '../../platform/secrets';
 
 /** what the S3 client is given as an endpoint: an origin (it adds the bucket itself) */
@@ -15,10 +16,11 @@ const PLACE = ['category', 'endpoint', 'bucketName', 'region'] as const;
 
 /**
  * Object storage configurations: an S3 one names its endpoint, bucket and keys (never the
- * server's own credentials); one holding files keeps its place; enable makes one the tenant's
- * only enabled one.
+ * server's own credentials) and a place the server may connect to (the outbound guard: not
+ * this machine or its networks); one holding files keeps its place; enable makes one the
+ * tenant's only enabled one.
  */
-export function ossOptions(db: Db): ResourceOptions {
+export function ossOptions(db: Db, outbound: Outbound): ResourceOptions {
   return {
     hooks: {
       async beforeSubmit(_ctx, values, existing) {
@@ -36,8 +38,13 @@ export function ossOptions(db: Db): ResourceOptions {
           if (moved && holds) throw badRequest(OSS_MESSAGES.holdsFiles.zh, moved);
         }
         if (Number(v.category) === OSS_LOCAL) return;
-        if (!ORIGIN.test(String(v.endpoint ?? ''))) throw badRequest(OSS_MESSAGES.endpoint.zh, 'endpoint');
-        if (!String(v.bucketName ?? '').trim()) throw badRequest(OSS_MESSAGES.bucket.zh, 'bucketName');
+        const host = ORIGIN.test(String(v.endpoint ?? '')) ? hostOf(String(v.endpoint)) : undefined;
+        if (!host) throw badRequest(OSS_MESSAGES.endpoint.zh, 'endpoint');
+        await outbound.refuseInternal(host, 'endpoint');
+        const bucket = String(v.bucketName ?? '').trim();
+        if (!bucket) throw badRequest(OSS_MESSAGES.bucket.zh, 'bucketName');
+        // a service taking the bucket in the host name is reached at <bucket>.<endpoint's host> (a wildcard name can be made to answer 127.0.0.1)
+        if (!pathStyle(Number(v.category)) && /^[a-z0-9.-]+$/.test(bucket)) await outbound.refuseInternal(`${bucket}.${host}`, 'bucketName');
         // without keys the S3 client would take the server's own credentials to the tenant's endpoint
         if (!String(v.accessKey ?? '').trim()) throw badRequest(OSS_MESSAGES.keys.zh, 'accessKey');
         if (!v.secretKey) throw badRequest(OSS_MESSAGES.keys.zh, 'secretKey');

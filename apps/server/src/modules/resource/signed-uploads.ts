@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { ApiError, badRequest, EmptyEnvelope, Envelope, forbidden, notFound, ok } from '../../platform/envelope';
 import { storeChecked } from '../../platform/file-intake';
 import { FILE_KINDS, fileMessages, kindOfName } from '../../platform/file-kinds';
+import { IdText } from '../../platform/input-types';
 import { tenantScope, visible } from '../../platform/scope';
 import { ObjectExists, storedFile } from '../../platform/storage';
 import { originalNameOf } from './uploads';
@@ -117,7 +118,7 @@ export function signedUploadRoutes(ctx: AppContext) {
           params: Type.Object({ name: Type.String({ pattern: '^[0-9a-f-]{36}\\.[a-z0-9]{1,8}$' }) }),
           querystring: Type.Object({
             tenant: Type.String({ pattern: '^[A-Za-z0-9]{1,12}$' }),
-            user: Type.String({ pattern: '^\\d{1,18}$' }),
+            user: IdText(),
             expires: Type.String({ pattern: '^\\d{1,12}$' }),
             signature: Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }),
           }),

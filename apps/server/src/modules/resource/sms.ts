@@ -7,6 +7,7 @@ import { badRequest } from '../../platform/envelope';
 import { secretFollowsAddress } from '../../platform/secrets';
 import type { Db } from '../../db/client';
 import type { SmsSender } from '../../platform/sms';
+import { hostOf, type Outbound } from '../../platform/outbound';
 
 /** at most this many phones in one send-message */
 const MAX_PHONES = 100;
@@ -39,10 +40,23 @@ function paramsOf(given: unknown): Record<string, string> {
   return Object.fromEntries(values.map(([k, v]) => [k, String(v)]));
 }
 
-/** SMS configurations: enable makes one the tenant's only enabled one; send-message sends through the sender. */
-export function smsOptions(db: Db, sender: SmsSender): ResourceOptions {
+/**
+ * SMS configurations: an address of the provider's own is http(s) and one the server may
+ * connect to (the outbound guard); enable makes one the tenant's only enabled one;
+ * send-message sends through the sender.
+ */
+export function smsOptions(db: Db, sender: SmsSender, outbound: Outbound): ResourceOptions {
   return {
-    hooks: { beforeSubmit: (_ctx, values, existing) => secretFollowsAddress(values, existing, ['endpoint', 'category']) },
+    hooks: {
+      async beforeSubmit(_ctx, values, existing) {
+        secretFollowsAddress(values, existing, ['endpoint', 'category']);
+        const endpoint = String({ ...existing, ...values }.endpoint ?? '').trim();
+        if (!endpoint) return;
+        const host = hostOf(endpoint);
+        if (!host) throw badRequest('服务地址应为 http(s) 地址', 'endpoint');
+        await outbound.refuseInternal(host, 'endpoint');
+      },
+    },
     actions: {
       // a provider not spoken to, or a key that cannot be read, is refused before it becomes the one in use
       enable: async ({ keys, scope }) => enableOne(db, sms, scope, Number(keys[0]), '短信配置不存在', (row) => sender.providerOf(row as typeof sms.$inferSelect)),

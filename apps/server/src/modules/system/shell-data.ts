@@ -6,6 +6,7 @@ import { businessSystemExt, param, tenant } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, Envelope, idStr, ok } from '../../platform/envelope';
+import { IdOrAll } from '../../platform/input-types';
 import { scopeOf, visible } from '../../platform/scope';
 import { TokenService } from '../../platform/tokens';
 
@@ -48,7 +49,7 @@ export function shellDataRoutes(ctx: AppContext) {
       schema: {
         tags: ['租户'],
         summary: '业务系统链接 (按项目过滤)',
-        querystring: Type.Object({ projectId: Type.Optional(Type.String({ pattern: '^-?\\d+$' })) }),
+        querystring: Type.Object({ projectId: Type.Optional(IdOrAll()) }),
         response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), name: Type.String(), url: Type.String(), projectIds: Type.String() }))) },
       },
       config: { signedIn: true },

@@ -1,5 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import type { ActionReport } from '@wb/contracts/resource';
 import { subAppEntry } from '@wb/contracts/resources/sub-app';
+import { badRequest } from '../../platform/envelope';
+import { type Outbound, reasonOf, refusalOf } from '../../platform/outbound';
 
 /**
  * 子应用管理 → 测试加载: fetches a registered app's entry the way the shell will (as
@@ -7,7 +10,9 @@ import { subAppEntry } from '@wb/contracts/resources/sub-app';
  * whether the page answers, its scripts and styles answer, the browser may read them
  * across origins (CORS) and run them (the shell's Content-Security-Policy), and
  * whether the app defines wujie's lifecycle. What it cannot see from the server
- * (the router mode) it says the shell detects.
+ * (the router mode) it says the shell detects. It answers what a browser would see of
+ * the answers, never their bodies; an entry the outbound guard refuses is a 400 naming
+ * `host`, a script or style it refuses an item that says so.
  */
 
 const TIMEOUT_MS = 5000;
@@ -15,31 +20,51 @@ const MAX_ASSETS = 30;
 /** bytes of scripts read to look for the lifecycle functions */
 const MAX_SCAN = 4 * 1024 * 1024;
 
-interface Fetched {
+/** What the check reads of an answer. */
+export interface Answer {
   status: number;
-  ms: number;
   type: string;
   allowOrigin: string | null;
   body: string;
 }
 
-async function get(url: string, shellOrigin: string, accept: string, read: boolean): Promise<Fetched> {
-  const started = performance.now();
-  const res = await fetch(url, { headers: { accept, origin: shellOrigin }, redirect: 'follow', signal: AbortSignal.timeout(TIMEOUT_MS) });
-  const body = read ? await res.text() : (await res.body?.cancel(), '');
-  return {
-    status: res.status,
-    ms: Math.round(performance.now() - started),
-    type: res.headers.get('content-type') ?? '',
-    allowOrigin: res.headers.get('access-control-allow-origin'),
-    body,
+/** Requests `url` with `headers` (a browser's accept and origin), reading its body when `read`. */
+export type Load = (url: string, headers: Record<string, string>, read: boolean) => Promise<Answer>;
+
+/**
+ * How the check requests an address: one of the shell's own origin is answered by this
+ * server itself (inject), anything else goes out through the outbound guard, each redirect
+ * hop checked. The shell's origin comes from the caller's Origin or Host header, so it may
+ * name any address; all it decides is which requests never leave this process.
+ */
+export function loaderFor(app: FastifyInstance, outbound: Outbound, shellOrigin: string): Load {
+  return async (url, headers, read) => {
+    const u = new URL(url);
+    if (u.origin === shellOrigin) {
+      const res = await app.inject({ method: 'GET', url: `${u.pathname}${u.search}`, headers });
+      const allowOrigin = res.headers['access-control-allow-origin'];
+      return {
+        status: res.statusCode,
+        type: String(res.headers['content-type'] ?? ''),
+        allowOrigin: allowOrigin === undefined ? null : String(allowOrigin),
+        body: read ? res.body : '',
+      };
+    }
+    const res = await outbound.fetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const body = read ? await res.text() : (await res.body?.cancel(), '');
+    return { status: res.status, type: res.headers.get('content-type') ?? '', allowOrigin: res.headers.get('access-control-allow-origin'), body };
   };
 }
 
+async function get(load: Load, url: string, shellOrigin: string, accept: string, read: boolean): Promise<Answer & { ms: number }> {
+  const started = performance.now();
+  const answer = await load(url, { accept, origin: shellOrigin }, read);
+  return { ...answer, ms: Math.round(performance.now() - started) };
+}
+
 function why(error: unknown): string {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError') return `${TIMEOUT_MS / 1000} 秒内无应答`;
-  return e.cause?.code ?? e.cause?.message ?? e.message ?? String(error);
+  const reason = reasonOf(error);
+  return reason === 'timeout' ? `${TIMEOUT_MS / 1000} 秒内无应答` : reason;
 }
 
 /** An attribute's value, quoted or not (minified pages leave the quotes out). */
@@ -86,19 +111,23 @@ export interface CheckInput {
   shellOrigin: string;
   /** origins the shell's Content-Security-Policy lets load scripts (CORS_ORIGINS) */
   allowedOrigins: readonly string[];
+  /** how addresses are requested (loaderFor) */
+  load: Load;
 }
 
-export async function checkSubApp({ host, routerMode, shellOrigin, allowedOrigins }: CheckInput): Promise<ActionReport> {
+export async function checkSubApp({ host, routerMode, shellOrigin, allowedOrigins, load }: CheckInput): Promise<ActionReport> {
   if (!host.trim()) return { ok: false, summary: '未填写应用地址: 壳将显示"尚未部署"', items: [] };
   const entry = subAppEntry(host, shellOrigin);
   const items: ActionReport['items'] = [{ label: '入口地址', value: entry }];
   const crossOrigin = new URL(entry).origin !== shellOrigin;
   const fail = (summary: string): ActionReport => ({ ok: false, summary, items });
 
-  let page: Fetched;
+  let page: Answer & { ms: number };
   try {
-    page = await get(entry, shellOrigin, 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8', true);
+    page = await get(load, entry, shellOrigin, 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8', true);
   } catch (error) {
+    const refused = refusalOf(error);
+    if (refused) throw badRequest(refused.message, 'host');
     items.push({ label: '页面', value: why(error), ok: false });
     return fail(`入口无法访问: ${entry}`);
   }
@@ -123,7 +152,7 @@ export async function checkSubApp({ host, routerMode, shellOrigin, allowedOrigin
   ] as const) {
     for (const url of list.slice(0, MAX_ASSETS)) {
       try {
-        const asset = await get(url, shellOrigin, '*/*', kind === '脚本' && scanned.length < MAX_SCAN);
+        const asset = await get(load, url, shellOrigin, '*/*', kind === '脚本' && scanned.length < MAX_SCAN);
         const ok = asset.status < 400 && (new URL(url).origin === shellOrigin || readable(asset.allowOrigin, shellOrigin));
         if (!ok) broken++;
         items.push({ label: kind, value: `${url} · HTTP ${asset.status}${ok || asset.status >= 400 ? '' : ' · 缺少 CORS'}`, ok });

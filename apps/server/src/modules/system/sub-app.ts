@@ -9,7 +9,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, Envelope, notFound, ok } from '../../platform/envelope';
 import type { Scope } from '../../platform/scope';
-import { checkSubApp } from './sub-app-check';
+import { checkSubApp, loaderFor } from './sub-app-check';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { resourceSchemas } from '../../platform/crud/schemas';
 import { toWire } from '../../platform/crud/wire';
@@ -108,7 +108,9 @@ export function subAppOptions(ctx: AppContext): ResourceOptions {
     actions: {
       testLoad: async ({ req, scope, keys }) => {
         const app = await oneApp(ctx.database.db, scope, keys[0]);
-        const report = await checkSubApp({ host: app.host, routerMode: app.routerMode, shellOrigin: shellOrigin(req), allowedOrigins: ctx.config.corsOrigins });
+        const origin = shellOrigin(req);
+        const load = loaderFor(req.server, ctx.outbound, origin);
+        const report = await checkSubApp({ host: app.host, routerMode: app.routerMode, shellOrigin: origin, allowedOrigins: ctx.config.corsOrigins, load });
         return { msg: report.summary, data: report as unknown as Record<string, unknown> };
       },
       createMenus: async ({ scope, keys, user }) =>

@@ -12,8 +12,10 @@ import { callerRow } from '../../platform/caller-row';
 import { badRequest, EmptyEnvelope, Envelope, idStr, ok } from '../../platform/envelope';
 import { checkAccountQuota } from '../../platform/quota';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { setPassword } from '../../platform/password-change';
 import { scopeOf, tenantScope, visible } from '../../platform/scope';
 import { IdText } from '../../platform/input-types';
+import { remindAccountTaken } from './register-conflict';
 
 const ids = (list: string) => list.split(',').filter(Boolean).map(Number);
 
@@ -38,10 +40,8 @@ export function accountRoutes(ctx: AppContext) {
         if (rule) throw badRequest(rule, passwordErrorField(rule));
         const u = await callerRow(db, req);
         if (!(await verifyPassword(u.password, b.oldPassword))) throw badRequest(PASSWORD_MESSAGES.oldWrong, 'oldPassword');
-        await db
-          .update(user)
-          .set({ password: await hashPassword(b.newPassword), updateUser: me.userId, updateTime: new Date() })
-          .where(eq(user.id, u.id));
+        // the user's other sessions end (someone who knew the old password is signed out); this one goes on
+        await setPassword(db, ctx.sessions, eq(user.id, u.id), b.newPassword, { keep: me.sessionId, by: me.userId });
         return ok(true, PASSWORD_MESSAGES.changed);
       },
     });
@@ -161,12 +161,6 @@ export function accountRoutes(ctx: AppContext) {
           .where(visible(tenant, scope, eq(tenant.tenantId, b.tenantId)))
           .limit(1);
         if (!t) throw badRequest('租户不存在', 'tenantId');
-        const [taken] = await db
-          .select({ id: user.id })
-          .from(user)
-          .where(visible(user, scope, eq(user.account, b.account)))
-          .limit(1);
-        if (taken) throw badRequest(REGISTER_MESSAGES.accountTaken, 'account');
         await checkAccountQuota(db, b.tenantId);
         let binding: typeof userOauth.$inferSelect | undefined;
         if (b.oauthId) {
@@ -178,7 +172,9 @@ export function accountRoutes(ctx: AppContext) {
             .limit(1);
           if (!binding) throw badRequest('第三方账号信息无效', 'oauthId');
         }
-        // status 0: the account exists but cannot log in until an administrator approves it
+        // status 0: the account exists but cannot log in until an administrator approves it. A taken
+        // account inserts nothing (the unique index decides, so two at once cannot both pass) and is
+        // answered alike, after the same argon2 work: the administrators hear of it instead.
         const [created] = await db
           .insert(user)
           .values({
@@ -191,9 +187,12 @@ export function accountRoutes(ctx: AppContext) {
             userType: 3,
             status: 0,
           })
+          .onConflictDoNothing()
           .returning({ id: user.id });
-        if (binding) await db.update(userOauth).set({ userId: created.id }).where(eq(userOauth.id, binding.id));
-        ctx.totals.forget(userResource.name);
+        if (created) {
+          if (binding) await db.update(userOauth).set({ userId: created.id }).where(eq(userOauth.id, binding.id));
+          ctx.totals.forget(userResource.name);
+        } else await remindAccountTaken(db, ctx.changes, b.tenantId, b.account);
         return ok(true, REGISTER_MESSAGES.submitted);
       },
     });

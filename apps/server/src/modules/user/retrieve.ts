@@ -1,17 +1,16 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
-import { DEFAULT_TENANT_ID, TENANT_HEADER } from '@wb/contracts/constants';
 import { passwordChangeError, PASSWORD_MESSAGES, phoneError } from '@wb/contracts/validation';
 import { user, verifyCode } from '../../db/schema/index';
+import { namedTenant } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, EmptyEnvelope, Envelope, ok } from '../../platform/envelope';
-import { hashPassword } from '../../platform/passwords';
+import { setPassword } from '../../platform/password-change';
 import { tenantScope, visible } from '../../platform/scope';
 import { TokenService } from '../../platform/tokens';
 import { CaptchaService } from '../../platform/captcha';
-import { liftLocks } from '../../platform/login-limits';
 
 export const RETRIEVE_MESSAGES = {
   noAccount: '账号不存在',
@@ -44,7 +43,6 @@ export function retrieveRoutes(ctx: AppContext) {
     // identifyCodes are signed with their own key, so one can never pass as an access token
     const identify = new TokenService(`${ctx.config.jwtSecret}:retrieve`);
     const codeHash = (phone: string, code: string) => createHmac('sha256', ctx.config.jwtSecret).update(`${phone}:${code}`).digest('hex');
-    const tenantOf = (req: FastifyRequest, given?: string) => given || (req.headers[TENANT_HEADER.toLowerCase()] as string | undefined) || DEFAULT_TENANT_ID;
     const limit = { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } };
 
     const findUser = async (tenantId: string, account: string) => {
@@ -79,7 +77,7 @@ export function retrieveRoutes(ctx: AppContext) {
       config: { public: true, ...limit, fieldMessages: { account: { required: '请先输入账号名称' } } },
       handler: async (req) => {
         const q = req.query as { account: string; tenantId?: string };
-        const tenantId = tenantOf(req, q.tenantId);
+        const tenantId = namedTenant(req, q.tenantId);
         const u = await findUser(tenantId, q.account);
         return ok({ account: q.account, phone: u ? mask(u.phone) : decoyPhone(tenantId, q.account) });
       },
@@ -103,7 +101,7 @@ export function retrieveRoutes(ctx: AppContext) {
         const phoneRule = phoneError(q.phone);
         if (phoneRule) throw badRequest(phoneRule, 'phone');
         if (!(await captchas.check(req.headers['captcha-key'] as string, req.headers['captcha-code'] as string))) throw badRequest(RETRIEVE_MESSAGES.badCaptcha, 'captcha');
-        const tenantId = tenantOf(req, q.tenantId);
+        const tenantId = namedTenant(req, q.tenantId);
         const u = await findUser(tenantId, q.account);
         // an unknown account answers as a wrong phone does (see decoyPhone)
         if (!u || u.phone !== q.phone) throw badRequest(RETRIEVE_MESSAGES.phoneMismatch, 'phone');
@@ -204,13 +202,8 @@ export function retrieveRoutes(ctx: AppContext) {
           .where(visible(verifyCode, tenantScope(claims.tenant_id), eq(verifyCode.id, Number(claims.jti)), isNull(verifyCode.consumedAt)))
           .returning({ id: verifyCode.id });
         if (!first) throw badRequest(RETRIEVE_MESSAGES.badIdentify, 'identifyCode');
-        const changed = await db
-          .update(user)
-          .set({ password: await hashPassword(b.newPassword), failCount: 0, lockedUntil: null, updateTime: new Date() })
-          .where(eq(user.id, Number(claims.user_id)))
-          .returning({ tenantId: user.tenantId, account: user.account });
-        // the owner proved themselves by SMS: the locks their forgotten password earned are lifted too
-        await liftLocks(db, changed);
+        // the owner proved themselves by SMS: signed out everywhere, the locks their forgotten password earned lifted
+        await setPassword(db, ctx.sessions, eq(user.id, Number(claims.user_id)), b.newPassword);
         return ok(true, RETRIEVE_MESSAGES.reset);
       },
     });

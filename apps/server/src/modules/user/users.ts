@@ -9,7 +9,7 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest, EmptyEnvelope, Envelope, notFound, ok } from '../../platform/envelope';
-import { hashPassword } from '../../platform/passwords';
+import { setPassword } from '../../platform/password-change';
 import { logGrants } from '../../platform/grant-log';
 import { checkAccountQuota } from '../../platform/quota';
 import { checkMemberLimits, type Member } from '../../platform/subscription';
@@ -95,20 +95,15 @@ export function userOptions(ctx: AppContext): ResourceOptions {
         }
         return `已审核 ${pending.length} 个账号`;
       },
-      async 'reset-password'({ scope, keys, store }) {
+      async 'reset-password'({ scope, keys, store, user: me }) {
         const [p] = await db
           .select({ v: param.paramValue })
           .from(param)
           .where(visible(param, scope, eq(param.paramKey, 'account.initPassword')))
           .limit(1);
-        const password = await hashPassword(p?.v || FALLBACK_INIT_PASSWORD);
-        const done = await db
-          .update(user)
-          .set({ password, failCount: 0, lockedUntil: null, updateTime: new Date() })
-          .where(store.where(scope, inArray(user.id, keys as number[])))
-          .returning({ id: user.id, tenantId: user.tenantId, account: user.account });
+        // the users are signed out everywhere (an administrator resetting themselves keeps the session doing it)
+        const done = await setPassword(db, ctx.sessions, store.where(scope, inArray(user.id, keys as number[])), p?.v || FALLBACK_INIT_PASSWORD, { keep: me.sessionId, by: me.userId });
         if (!done.length) throw notFound('数据不存在');
-        await liftLocks(db, done);
       },
       /** POST /us-user/grant: the chosen users get exactly these roles (of their tenant); their sessions are checked afresh. */
       async grant({ req, scope, keys, store, body }) {
@@ -213,12 +208,8 @@ export function userPlatformRoutes(ctx: AppContext) {
         const err = passwordChangeError('', b.newPassword, b.newPassword1);
         if (err) throw badRequest(err, passwordErrorField(err));
         const u = await findUser(scope, Number(b.userId));
-        const changed = await db
-          .update(user)
-          .set({ password: await hashPassword(b.newPassword), failCount: 0, lockedUntil: null, updateTime: new Date() })
-          .where(visible(user, scope, eq(user.id, u.id)))
-          .returning({ tenantId: user.tenantId, account: user.account });
-        await liftLocks(db, changed);
+        const me = caller(req);
+        await setPassword(db, ctx.sessions, visible(user, scope, eq(user.id, u.id)), b.newPassword, { keep: me.sessionId, by: me.userId });
         return ok(true, PASSWORD_MESSAGES.changed);
       },
     });

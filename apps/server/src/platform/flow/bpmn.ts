@@ -4,7 +4,9 @@ import { Linter } from 'bpmnlint';
 import NodeResolver from 'bpmnlint/lib/resolver/node-resolver';
 import { FLOW_MESSAGES } from '@wb/contracts/flow';
 import { badRequest } from '../envelope';
-import { compileExpression, expressionsIn } from './expressions';
+import { cycleRefusal, FLOW_BUDGET, xmlDepth } from './budgets';
+import { compileExpression, expressionsIn, hasExpression } from './expressions';
+import { cycleWithoutWait } from './waits';
 
 const require = createRequire(import.meta.url);
 /** camunda:assignee, candidateUsers, candidateGroups, formKey: the task attributes the modeller writes */
@@ -31,9 +33,10 @@ export interface ParsedProcess {
 
 const invalid = (detail: string, field: string) => badRequest(`${FLOW_MESSAGES.bpmnInvalid.zh}: ${detail}`, field);
 
+/** The elements of a container and of every sub-process in it (a transaction and an ad-hoc sub-process are ones too). */
 function flowElements(container: ModdleElement): ModdleElement[] {
   const own = (container.flowElements as ModdleElement[] | undefined) ?? [];
-  return own.flatMap((e) => [e, ...(e.$type === 'bpmn:SubProcess' ? flowElements(e) : [])]);
+  return own.flatMap((e) => [e, ...(e.flowElements ? flowElements(e) : [])]);
 }
 
 /**
@@ -66,12 +69,33 @@ function expressionTexts(e: ModdleElement): string[] {
   return texts;
 }
 
+/** The texts of an element's timer cycles. */
+const timeCycles = (e: ModdleElement): string[] =>
+  ((e.eventDefinitions as ModdleElement[] | undefined) ?? []).map((d) => (d.timeCycle as ModdleElement | undefined)?.body).filter((b): b is string => typeof b === 'string');
+
 /**
- * Reads and checks a BPMN file before it is deployed: well-formed BPMN 2.0, one executable
- * process, bpmnlint's rules, no script tasks (a deployed file never runs code on the server),
- * expressions that parse, service tasks naming a service the server has.
+ * Why an activity's loop is refused, or null: a loop runs within one step without waiting, so
+ * only a multi-instance of a fixed count (at most `loopInstances`) is taken; a standard loop, a
+ * count read from variables or a collection is not.
+ */
+function loopRefusal(e: ModdleElement): string | null {
+  const loop = e.loopCharacteristics as ModdleElement | undefined;
+  if (!loop) return null;
+  const count = String((loop.loopCardinality as ModdleElement | undefined)?.body ?? '').trim();
+  const fixed = loop.$type === 'bpmn:MultiInstanceLoopCharacteristics' && /^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= FLOW_BUDGET.loopInstances;
+  return fixed && !loop.collection && !loop.loopDataInputRef ? null : `${e.id}: 循环须为固定次数的多实例 (loopCardinality 为 1 至 ${FLOW_BUDGET.loopInstances} 的数字)`;
+}
+
+/**
+ * Reads and checks a BPMN file before it is deployed: nesting within `FLOW_BUDGET.nesting`,
+ * well-formed BPMN 2.0, one executable process, bpmnlint's rules, no script tasks (a deployed
+ * file never runs code on the server), expressions that parse, service tasks naming a service the
+ * server has, no cycle that waits nowhere, timer cycles and loops within their budgets. Runs on
+ * the worker thread of platform/flow/bpmn-parser.ts.
  */
 export async function parseBpmn(xml: string, services: readonly string[], field = 'xml'): Promise<ParsedProcess> {
+  // before any parser: moddle and bpmnlint walk the elements recursively
+  if (xmlDepth(xml) > FLOW_BUDGET.nesting) throw invalid(`元素嵌套超过 ${FLOW_BUDGET.nesting} 层`, field);
   const moddle = new BpmnModdle({ camunda: camundaModdle });
   let root: ModdleElement;
   try {
@@ -106,6 +130,14 @@ export async function parseBpmn(xml: string, services: readonly string[], field 
       const name = /^\$\{environment\.services\.(\w+)\}$/.exec(String(e.implementation ?? ''))?.[1];
       if (!name || !services.includes(name)) throw invalid(`${e.id}: 服务任务须为 \${${SERVICE_PREFIX}<${services.join('|')}>}`, field);
     }
+    for (const cycle of timeCycles(e)) {
+      const refused = hasExpression(cycle) ? `定时器周期须为固定的文字, 不能是表达式 (${cycle.slice(0, 60)})` : cycleRefusal(cycle);
+      if (refused) throw invalid(`${e.id}: ${refused}`, field);
+    }
+    const loop = loopRefusal(e);
+    if (loop) throw invalid(loop, field);
   }
+  const spinning = cycleWithoutWait(process);
+  if (spinning.length) throw invalid(`${spinning.slice(0, 5).join(', ')}: 循环中没有等待的节点 (用户任务、定时器或消息), 会不停地执行`, field);
   return { key: String(process.id), name: String(process.name ?? process.id), description: String((process.documentation as ModdleElement[] | undefined)?.[0]?.text ?? '') };
 }

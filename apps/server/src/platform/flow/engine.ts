@@ -6,9 +6,11 @@ import { FLOW_MESSAGES, FLOW_NOTICE_MODEL } from '@wb/contracts/flow';
 import type { Db } from '../../db/client';
 import { flowHistory, flowInstance, flowTask, messageNotify, role, user } from '../../db/schema/index';
 import type { Changes } from '../changes';
-import { badRequest } from '../envelope';
+import { ApiError, badRequest, forbidden } from '../envelope';
 import { signalNotice } from '../notices';
-import { camundaModdle } from './bpmn';
+import { camundaModdle, type ParsedProcess } from './bpmn';
+import { BpmnParser } from './bpmn-parser';
+import { cycleRefusal, FLOW_BUDGET, FlowOverrun, overrunMessage } from './budgets';
 import { engineExpressions, evaluate } from './expressions';
 
 type InstanceRow = typeof flowInstance.$inferSelect;
@@ -27,17 +29,56 @@ export type FlowService = (call: ServiceCall) => Promise<unknown>;
 /** Where a reminder about a task takes its user: the lists of 我的事务. */
 const TASK_PAGES = { todo: '/work-affairs/todo', claim: '/work-affairs/claim' };
 
-/** Engine steps are short; one that keeps executing this long (a service that never answers) is failed. */
-const STEP_TIMEOUT_MS = 30_000;
-
 interface Activity {
   id: string;
   type: string;
   name?: string;
   executionId: string;
-  content?: { expireAt?: string | Date };
+  content?: { expireAt?: string | Date; timerType?: string; timeCycle?: string };
   owner?: { behaviour?: Record<string, unknown> };
   getPostponed?: () => Activity[];
+}
+
+/** What a step did: the tasks it opened, or why it ended the instance as failed (its transaction still commits). */
+export interface StepResult {
+  tasks: TaskRow[];
+  failure?: string;
+}
+
+/** Variables only the engine sets: the starter (`applyUser`) and a task's outcome (`pass`, given as complete's `pass`). */
+const ENGINE_VARIABLES = ['applyUser', 'pass'];
+/** The camunda property by which a definition lets the starter claim or complete a task (beside assigning it to `${applyUser}`). */
+export const STARTER_MAY_ACT = 'starterMayAct';
+
+/**
+ * No one acts on a task of an instance they started (approving their own request) unless the
+ * definition gives the task to them: it is assigned to `${applyUser}` (the leave's 调整申请), or
+ * carries the camunda property `starterMayAct` = `true`.
+ */
+export const ownRequest = (task: TaskRow, startUserId: number, userId: number | null): boolean => userId === startUserId && !task.starterMayAct;
+
+/**
+ * The engine's timers never fire in memory: a step runs what is due when it starts (an expired
+ * timer completes at once when the engine resumes) and ends; the poller starts the next step when
+ * the earliest timer is due (`due_at`). So nothing of an instance runs outside its step, where no
+ * callback could outrun its budget or its transaction (bpmn-elements' Timers interface).
+ */
+const heldTimers = {
+  executing: [],
+  register() {
+    return this;
+  },
+  setTimeout: (callback: () => void, delay: number) => ({ callback, delay, timerId: 'held', timerRef: null }),
+  clearTimeout: () => undefined,
+} as unknown as BpmnEngineOptions['timers'];
+
+/** The extension property `name` of an activity's behaviour (`<camunda:properties><camunda:property name value>`). */
+function propertyOf(behaviour: Record<string, unknown>, name: string): unknown {
+  const extensions = (behaviour.extensionElements as { values?: { $type?: string; values?: { name?: string; value?: unknown }[] }[] } | undefined)?.values ?? [];
+  return extensions
+    .filter((x) => x.$type === 'camunda:Properties')
+    .flatMap((x) => x.values ?? [])
+    .find((p) => p.name === name)?.value;
 }
 
 /** A task names the user among its candidates, or one of their groups. */
@@ -51,6 +92,18 @@ const bareType = (type: string) => type.replace(/^bpmn:/, '').replace(/^./, (c) 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v : String(v ?? '').split(',')).map((s) => String(s).trim()).filter(Boolean);
 
 /**
+ * What a run that failed is: past a budget, or a stack the engine overflowed on a path that never
+ * waits, ends the instance (FlowOverrun, found also inside the engine's own wrapping); anything
+ * else (an expression that cannot be read, no way out of a gateway) is a 400 and rolls back.
+ */
+function stepError(err: unknown, reached: string): Error {
+  for (let e = err as { inner?: unknown } | undefined; e; e = e.inner as typeof e) if (e instanceof FlowOverrun) return e;
+  if (err instanceof ApiError) return err;
+  if (err instanceof RangeError && /call stack/i.test(err.message)) return new FlowOverrun(overrunMessage(FLOW_BUDGET.stepActivities), reached);
+  return badRequest(`流程执行出错: ${String((err as Error | undefined)?.message ?? err).slice(0, 300)}`);
+}
+
+/**
  * The BPMN engine (bpmn-engine) with its state in PostgreSQL. Nothing runs in memory between
  * steps: each step — a start, a completed task, a due timer — locks its instance row, recovers
  * the engine from the state saved there, lets it run until every path waits (a user task, a
@@ -60,6 +113,7 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v : String(v ?? '').s
  */
 export class FlowEngine {
   private readonly services = new Map<string, FlowService>();
+  private readonly parser = new BpmnParser();
   private poller?: NodeJS.Timeout;
   private polling = false;
 
@@ -83,6 +137,11 @@ export class FlowEngine {
     return [...this.services.keys()];
   }
 
+  /** Reads and checks the files of a deployment off the request thread (platform/flow/bpmn-parser.ts); a refusal names `field`. */
+  parse(xmls: string[], field: string): Promise<ParsedProcess[]> {
+    return this.parser.parse(xmls, this.serviceNames(), field);
+  }
+
   /** Looks for due timers every `pollMs`; instances skip what another instance has locked. */
   begin(): void {
     this.poller = setInterval(() => void this.fireDueTimers(), this.deps.pollMs);
@@ -91,28 +150,33 @@ export class FlowEngine {
 
   stop(): void {
     clearInterval(this.poller);
+    this.parser.close();
   }
 
   /** Starts an instance in `tx` (the caller's, so that its business row commits with it). */
   async start(
     tx: Db,
     p: { tenantId: string; definitionId: number; xml: string; userId: number; businessTable?: string; businessId?: string; variables?: Variables },
-  ): Promise<{ instance: InstanceRow; tasks: TaskRow[] }> {
+  ): Promise<StepResult & { instance: InstanceRow }> {
     const variables = { ...p.variables, applyUser: String(p.userId) };
     const [instance] = await tx
       .insert(flowInstance)
       .values({ tenantId: p.tenantId, definitionId: p.definitionId, startUserId: p.userId, businessTable: p.businessTable ?? '', businessId: p.businessId ?? '', variables })
       .returning();
-    const tasks = await this.step(tx, instance, p.xml, variables, () => undefined);
-    return { instance, tasks };
+    return { instance, ...(await this.step(tx, instance, p.xml, variables, () => undefined)) };
   }
 
   /**
    * Completes an open task in `tx` (task and instance rows locked by the caller's checks): its
-   * outcome and variables become process variables, then the process goes on.
+   * outcome and variables become process variables, then the process goes on. The variables add
+   * to the process; they never change one it holds (the leave's `days`, which its gateways read,
+   * is the server's count from the request's dates, and its approver stays the one named at start).
    */
-  async complete(tx: Db, task: TaskRow, p: { pass?: boolean; comment?: string; variables?: Variables }): Promise<TaskRow[]> {
+  async complete(tx: Db, task: TaskRow, p: { pass?: boolean; comment?: string; variables?: Variables }): Promise<StepResult> {
     const [instance] = await tx.select().from(flowInstance).where(eq(flowInstance.id, task.instanceId)).for('update');
+    if (ownRequest(task, instance.startUserId, task.assigneeId)) throw forbidden(FLOW_MESSAGES.ownRequest.zh);
+    const held = Object.keys(p.variables ?? {}).filter((k) => ENGINE_VARIABLES.includes(k) || Object.hasOwn(instance.variables, k));
+    if (held.length) throw badRequest(`${FLOW_MESSAGES.variableHeld.zh}: ${held.join(', ')}`, 'variables');
     await tx
       .update(flowTask)
       .set({ state: 'completed', pass: p.pass ?? null, comment: p.comment ?? '', endTime: new Date() })
@@ -131,6 +195,31 @@ export class FlowEngine {
       .where(and(eq(flowTask.instanceId, instance.id), eq(flowTask.state, 'open')));
   }
 
+  /**
+   * Ends an instance whose step went past a budget (its writes rolled back): failed, the reason in
+   * its row (`delete_reason`) and as the last step of its history, its open tasks cancelled.
+   */
+  private async fail(tx: Db, instance: InstanceRow, overrun: FlowOverrun): Promise<void> {
+    const now = new Date();
+    await tx
+      .update(flowInstance)
+      .set({ state: 'failed', deleteReason: overrun.message.slice(0, 500), endTime: now, engineState: null, dueAt: null })
+      .where(eq(flowInstance.id, instance.id));
+    await tx
+      .update(flowTask)
+      .set({ state: 'cancelled', endTime: now })
+      .where(and(eq(flowTask.instanceId, instance.id), eq(flowTask.state, 'open')));
+    await tx.insert(flowHistory).values({
+      instanceId: instance.id,
+      executionId: `failed:${randomUUID()}`,
+      activityId: overrun.activityId,
+      activityName: overrun.message.slice(0, 128),
+      activityType: 'failed',
+      startTime: now,
+      endTime: now,
+    });
+  }
+
   /** Runs the steps of the instances whose timers are due, one instance per transaction. */
   async fireDueTimers(): Promise<number> {
     if (this.polling) return 0;
@@ -147,9 +236,7 @@ export class FlowEngine {
             .for('update', { skipLocked: true });
           if (!due) return null;
           try {
-            await tx.transaction(async (inner) => {
-              await this.step(inner as unknown as Db, due, null, due.variables, () => undefined);
-            });
+            await this.step(tx as unknown as Db, due, null, due.variables, () => undefined);
           } catch (err) {
             // a timer whose step fails is tried again in a minute, not at every poll
             this.deps.onError(err, `flow timer of instance ${due.id} failed`);
@@ -196,10 +283,22 @@ export class FlowEngine {
   }
 
   /**
-   * One step of an instance: recover (or start from `xml`), `act`, run until the engine waits,
-   * then write its state, tasks and history. Answers the tasks the step opened.
+   * One step of an instance, in a savepoint of `tx`: recover (or start from `xml`), `act`, run
+   * until the engine waits, then write its state, tasks and history. A step that goes past a
+   * budget (platform/flow/budgets.ts) is rolled back and ends the instance as failed, which
+   * commits with `tx`; any other failure rolls back and is thrown (400: the task stays open).
    */
-  private async step(tx: Db, instance: InstanceRow, xml: string | null, variables: Variables, act: (execution: { signal: (m: object) => void }) => void): Promise<TaskRow[]> {
+  private async step(tx: Db, instance: InstanceRow, xml: string | null, variables: Variables, act: (execution: { signal: (m: object) => void }) => void): Promise<StepResult> {
+    try {
+      return { tasks: await tx.transaction((savepoint) => this.run(savepoint as unknown as Db, instance, xml, variables, act)) };
+    } catch (err) {
+      if (!(err instanceof FlowOverrun)) throw err;
+      await this.fail(tx, instance, err);
+      return { tasks: [], failure: err.message };
+    }
+  }
+
+  private async run(tx: Db, instance: InstanceRow, xml: string | null, variables: Variables, act: (execution: { signal: (m: object) => void }) => void): Promise<TaskRow[]> {
     const listener = new EventEmitter();
     const started = new Map<string, { activityId: string; name: string; type: string; at: Date }>();
     const ended = new Map<string, Date>();
@@ -207,7 +306,12 @@ export class FlowEngine {
     const flows: { id: string; name: string; at: Date }[] = [];
     const timers = new Map<string, { activityId: string; expireAt: Date }>();
     const history = (api: Activity) => !api.type.endsWith('EventDefinition') && api.type !== 'bpmn:Process';
+    let starts = 0;
+    let reached = '';
     listener.on('activity.start', (api: Activity) => {
+      reached = api.id;
+      // the engine calls each activity from the one before: throwing here unwinds the whole run, long before the stack would overflow
+      if (++starts > FLOW_BUDGET.stepActivities) throw new FlowOverrun(overrunMessage(FLOW_BUDGET.stepActivities), api.id);
       if (history(api)) started.set(api.executionId, { activityId: api.id, name: api.name ?? '', type: bareType(api.type), at: new Date() });
     });
     listener.on('activity.end', (api: Activity) => ended.set(api.executionId, new Date()));
@@ -216,61 +320,79 @@ export class FlowEngine {
       if (!ended.has(api.executionId)) discarded.add(api.executionId);
     });
     listener.on('flow.take', (api: Activity) => flows.push({ id: api.id, name: api.name ?? '', at: new Date() }));
-    listener.on('activity.timer', (api: Activity) => timers.set(api.executionId, { activityId: api.id, expireAt: new Date(api.content!.expireAt!) }));
+    listener.on('activity.timer', (api: Activity) => {
+      // a cycle deployed before the deploy check knew its bounds
+      const refused = api.content?.timerType === 'timeCycle' ? cycleRefusal(String(api.content.timeCycle)) : null;
+      if (refused) throw new FlowOverrun(`流程已终止: ${refused}`, api.id);
+      timers.set(api.executionId, { activityId: api.id, expireAt: new Date(api.content!.expireAt!) });
+    });
     listener.on('activity.timeout', (api: Activity) => timers.delete(api.executionId));
 
+    let failure: unknown;
+    let over = false;
+    /** Goes on from a service's answer, unless the step is over; what that throws fails the step (it must not become an unhandled rejection). */
+    const resumeWith = (go: () => void) => {
+      if (over) return;
+      try {
+        go();
+      } catch (err) {
+        failure ??= err;
+      }
+    };
     const services = Object.fromEntries(
       [...this.services].map(([name, fn]) => [
         name,
-        (_message: unknown, callback: (err: Error | null, result?: unknown) => void) =>
+        (_message: unknown, callback: (err: Error | null, result?: unknown) => void) => {
+          if (over) return;
           void fn({ tx, tenantId: instance.tenantId, instanceId: instance.id, variables }).then(
-            (r) => callback(null, r),
-            (err: Error) => callback(err),
-          ),
+            (r) => resumeWith(() => callback(null, r)),
+            (err: Error) => resumeWith(() => callback(err)),
+          );
+        },
       ]),
     );
-    const options = { expressions: engineExpressions, scripts: noScripts, services, moddleOptions: { camunda: camundaModdle } };
-    const engine = xml
-      ? new Engine({ name: String(instance.id), source: xml, ...options })
-      : new Engine({ name: String(instance.id), ...options }).recover(instance.engineState, options);
-    let failure: Error | undefined;
+    const options = { expressions: engineExpressions, scripts: noScripts, services, timers: heldTimers, moddleOptions: { camunda: camundaModdle } };
     let completed = false;
-    engine.on('error', (err: Error) => (failure = err));
-    engine.on('end', () => (completed = true));
-
+    let execution: Awaited<ReturnType<Engine['execute']>> | undefined;
+    let engine: Engine | undefined;
     try {
-      const execution = xml ? await engine.execute({ listener, variables }) : await engine.resume({ listener });
+      engine = xml ? new Engine({ name: String(instance.id), source: xml, ...options }) : new Engine({ name: String(instance.id), ...options }).recover(instance.engineState, options);
+      engine.on('error', (err: Error) => (failure ??= err));
+      engine.on('end', () => (completed = true));
+      execution = xml ? await engine.execute({ listener, variables }) : await engine.resume({ listener });
       if (!xml) {
         // the outcome of the task being completed is read by the gateways after it
         for (const def of execution.definitions) for (const p of def.getRunningProcesses()) Object.assign(p.environment.variables, variables);
         act(execution as unknown as { signal: (m: object) => void });
       }
-      const until = Date.now() + STEP_TIMEOUT_MS;
+      const until = Date.now() + FLOW_BUDGET.stepMs;
       while (!failure && execution.activityStatus === 'executing') {
         if (Date.now() > until) throw badRequest(`流程执行超时: ${instance.id}`);
         await new Promise((r) => setImmediate(r));
       }
-      if (failure) throw badRequest(`流程执行出错: ${failure.message.slice(0, 300)}`);
-
-      const postponed = (execution.getPostponed() as unknown as Activity[]).flatMap((a) => [a, ...(a.getPostponed?.() ?? [])]);
-      const waiting = postponed.filter((a) => a.type === 'bpmn:UserTask');
-      const postponedIds = new Set(postponed.map((a) => a.id));
-      const dueAt = [...timers.values()].filter((t) => postponedIds.has(t.activityId)).reduce<Date | null>((min, t) => (!min || t.expireAt < min ? t.expireAt : min), null);
-      const done = completed || !execution.isRunning;
-      const engineState = done ? null : await engine.getState();
-
-      await this.writeHistory(tx, instance.id, started, ended, discarded, flows);
-      const opened = await this.writeTasks(tx, instance, waiting, variables);
-      await tx
-        .update(flowInstance)
-        .set({ variables, engineState, dueAt: done ? null : dueAt, ...(done ? { state: 'completed', endTime: new Date() } : {}) })
-        .where(eq(flowInstance.id, instance.id));
-      await this.notify(tx, instance.tenantId, opened, FLOW_MESSAGES.newTask.zh);
-      return opened;
+    } catch (err) {
+      failure ??= err;
     } finally {
-      // an engine that waits holds timers: stopping clears them (an ended one would never answer a stop)
-      if (engine.execution?.isRunning) await engine.stop();
+      // nothing of the engine runs after this: its timers are held, and a late service answer is dropped
+      over = true;
     }
+    if (failure || !execution || !engine) throw stepError(failure, reached);
+
+    const postponed = (execution.getPostponed() as unknown as Activity[]).flatMap((a) => [a, ...(a.getPostponed?.() ?? [])]);
+    const waiting = postponed.filter((a) => a.type === 'bpmn:UserTask');
+    const postponedIds = new Set(postponed.map((a) => a.id));
+    const dueAt = [...timers.values()].filter((t) => postponedIds.has(t.activityId)).reduce<Date | null>((min, t) => (!min || t.expireAt < min ? t.expireAt : min), null);
+    const done = completed || !execution.isRunning;
+    const engineState = done ? null : await engine.getState();
+
+    await this.writeHistory(tx, instance.id, started, ended, discarded, flows);
+    const opened = await this.writeTasks(tx, instance, waiting, variables);
+    await tx
+      .update(flowInstance)
+      .set({ variables, engineState, dueAt: done ? null : dueAt, ...(done ? { state: 'completed', endTime: new Date() } : {}) })
+      .where(eq(flowInstance.id, instance.id));
+    await this.notify(tx, instance.tenantId, opened, FLOW_MESSAGES.newTask.zh);
+    return opened;
   }
 
   private async writeHistory(
@@ -307,7 +429,11 @@ export class FlowEngine {
     if (gone.length) await tx.delete(flowHistory).where(and(eq(flowHistory.instanceId, instanceId), inArray(flowHistory.executionId, gone), isNull(flowHistory.endTime)));
   }
 
-  /** Opens a task for each user task that waits and has none yet; cancels open ones that no longer wait (an interrupting timer took over). */
+  /**
+   * Opens a task for each user task that waits and has none yet; cancels open ones that no longer
+   * wait (an interrupting timer took over). Whoever a task names must be a user of the instance's
+   * tenant, and it is given to the starter only as `ownRequest` allows: else the step is refused.
+   */
   private async writeTasks(tx: Db, instance: InstanceRow, waiting: Activity[], variables: Variables): Promise<TaskRow[]> {
     const open = await tx
       .select({ id: flowTask.id, executionId: flowTask.executionId })
@@ -333,9 +459,27 @@ export class FlowEngine {
         assigneeId: Number.isSafeInteger(assignee) && assignee > 0 ? assignee : null,
         candidateUsers: typeof b.candidateUsers === 'string' ? list(evaluate(b.candidateUsers, variables)) : [],
         candidateGroups: typeof b.candidateGroups === 'string' ? list(evaluate(b.candidateGroups, variables)) : [],
+        starterMayAct: b.assignee === '${applyUser}' || String(propertyOf(b, STARTER_MAY_ACT)) === 'true',
       };
     });
+    const named = [...new Set(values.flatMap((v) => [...(v.assigneeId ? [String(v.assigneeId)] : []), ...v.candidateUsers]))];
+    const members = new Set((await this.members(tx, instance.tenantId, named)).map(String));
+    const strangers = named.filter((id) => !members.has(id));
+    if (strangers.length) throw badRequest(`${FLOW_MESSAGES.foreignUser.zh}: ${strangers.slice(0, 5).join(', ')}`);
+    const own = values.find((v) => v.assigneeId === instance.startUserId && !v.starterMayAct);
+    if (own) throw badRequest(`${FLOW_MESSAGES.ownRequest.zh}: ${own.name}`);
     return tx.insert(flowTask).values(values).onConflictDoNothing().returning();
+  }
+
+  /** Which of `ids` are users of the tenant (not removed); ids that are no number are none. */
+  private async members(tx: Db, tenantId: string, ids: string[]): Promise<number[]> {
+    const numbers = ids.filter((id) => /^\d{1,18}$/.test(id)).map(Number);
+    if (!numbers.length) return [];
+    const rows = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), inArray(user.id, numbers)));
+    return rows.map((r) => r.id);
   }
 
   /** Reminds who may act on each task (its assignee, else its candidates) in their 督办提醒. */
@@ -384,11 +528,6 @@ export class FlowEngine {
       for (const m of members) ids.add(m.id);
     }
     // only users of this tenant hear about it, whatever ids a definition names
-    if (!ids.size) return [];
-    const real = await tx
-      .select({ id: user.id })
-      .from(user)
-      .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), inArray(user.id, [...ids])));
-    return real.map((r) => r.id);
+    return this.members(tx, tenantId, [...ids].map(String));
   }
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ProColumns } from '@ant-design/pro-components';
 import type { Page } from '@wb/contracts/envelope';
-import { Form, Input, Modal, Space, Tag } from 'antd';
+import { Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FLOW_CODES, type FlowExecution } from '@wb/contracts/flow';
 import { flowApi } from '../../features/flow/api/flow-api';
@@ -44,7 +44,10 @@ function DeleteInstanceDialog({ row, onClose, onDeleted }: { row: Row; onClose()
   );
 }
 
-/** /flow/follow 流程跟踪: the running instances, their diagrams, and their deletion with a reason. */
+/**
+ * /flow/follow 流程跟踪: the running instances, their diagrams, and their deletion with a reason; an
+ * instance the engine ended as failed (a loop that never waited) shows why where its current step would be.
+ */
 export default function FlowFollowPage() {
   const { t } = useTranslation();
   const can = useCan();
@@ -54,7 +57,13 @@ export default function FlowFollowPage() {
     { key: 'processDefinitionKey', dataIndex: 'processDefinitionKey', title: t('flow.col.processKey') },
     { key: 'processDefinitionName', dataIndex: 'processDefinitionName', title: t('flow.col.processName'), search: false },
     { key: 'version', dataIndex: 'processDefinitionVersion', title: t('flow.col.version'), search: false, render: (_, row) => <Tag>v{row.processDefinitionVersion}</Tag> },
-    { key: 'currentTaskName', dataIndex: 'currentTaskName', title: t('flow.col.currentTask'), search: false, render: (_, row) => row.currentTaskName || '-' },
+    {
+      key: 'currentTaskName',
+      dataIndex: 'currentTaskName',
+      title: t('flow.col.currentTask'),
+      search: false,
+      render: (_, row) => (row.failure ? <Typography.Text type="danger">{row.failure}</Typography.Text> : row.currentTaskName || '-'),
+    },
     { key: 'startUser', dataIndex: 'startUser', title: t('flow.col.startUser'), search: false },
     { key: 'startTime', dataIndex: 'startTime', title: t('flow.col.startTime'), search: false },
     { key: 'processInstanceId', dataIndex: 'processInstanceId', title: t('flow.col.instanceId'), search: false, copyable: true },

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { CaptchaResponse, TokenResponse } from '@wb/contracts/auth';
+import { CAPTCHA_REQUIRED, type CaptchaResponse, type TokenResponse } from '@wb/contracts/auth';
 import { appEnv } from '../../../shared/env';
 import { en } from '../../../shared/i18n/en';
 import { zh } from '../../../shared/i18n/zh';
@@ -73,9 +73,11 @@ export function LoginPage({ initialSettings, initialLanguage, onEnter, onRegiste
   const [socialPending, setSocialPending] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaResponse>();
   const [byQr, setByQr] = useState(false);
+  /** the server asked for the captcha (too many attempts at the account) although captcha mode is off */
+  const [captchaAsked, setCaptchaAsked] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const captchaOn = settings.captchaEnabled;
+  const captchaOn = settings.captchaEnabled || captchaAsked;
   const values = (): Record<Field, string> => {
     const data = new FormData(formRef.current ?? undefined);
     const read = (name: Field) => String(data.get(name) ?? '');
@@ -124,7 +126,9 @@ export function LoginPage({ initialSettings, initialLanguage, onEnter, onRegiste
 
   const failed = (error: unknown) => {
     setFailure(error instanceof AuthCallError ? error.message : t.request.unknownError);
-    if (captchaOn) refreshCaptcha();
+    // turning it on shows the field and fetches a picture (the effect below)
+    if (!captchaOn && error instanceof AuthCallError && (error.body as { error?: string } | undefined)?.error === CAPTCHA_REQUIRED) setCaptchaAsked(true);
+    else if (captchaOn) refreshCaptcha();
   };
 
   // A provider's answer relayed by /authredirect from a window this page opened

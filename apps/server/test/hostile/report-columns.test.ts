@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_MESSAGES } from '@wb/contracts/resources/report';
+import { as, testApp, type TestApp } from '../helper';
+
+type Call = Awaited<ReturnType<typeof as>>['call'];
+
+/** A report (报表管理) keeps only columns of its resource's list: a name the fields object merely inherits is none. */
+describe('a report’s columns', () => {
+  let t: TestApp;
+  let call: Call;
+  const save = (columns: unknown, resource = 'param') =>
+    call({ method: 'POST', url: '/us-report/report/rest/submit', payload: { name: '参数', resource, query: '{}', columns: JSON.stringify(columns) } });
+  beforeAll(async () => {
+    t = await testApp();
+    call = (await as(t.app, 'admin', '100001')).call;
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    [['__proto__', 'constructor']],
+    [['paramName', 'toString']],
+    [['hasOwnProperty']],
+    // not shown by the list: the remark, and a password
+    [['remark']],
+    [['password'], 'user'],
+  ])('refuses %j (400 naming columns)', async (columns, resource?: string) => {
+    const res = await save(columns, resource);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ msg: REPORT_MESSAGES.columns.zh, data: { field: 'columns' } });
+  });
+
+  it('keeps the columns the list shows', async () => {
+    const res = await save(['paramName', 'paramKey']);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(JSON.parse(res.json().data.columns)).toEqual(['paramName', 'paramKey']);
+  });
+});
