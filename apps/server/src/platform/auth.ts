@@ -154,7 +154,7 @@ export class SessionCheck {
       .update(session)
       .set({ revokedAt: new Date() })
       .where(and(inArray(session.userId, userIds), isNull(session.revokedAt), keep ? ne(session.id, keep) : undefined));
-    if (this.changes) await this.changes.publish(db, 'users', userIds.join(','));
+    if (this.changes) await announceUsers(this.changes, db, userIds);
     else this.forgetUser(...userIds);
   }
 
@@ -179,17 +179,31 @@ export class SessionCheck {
   }
 }
 
+/** users named in one notification: 300 ids of at most 20 digits and their commas stay well under NOTIFY's 8,000 bytes */
+const USERS_PER_NOTICE = 300;
+
+/**
+ * Tells every instance that the users changed (topic 'users'), in `db`'s transaction: as many
+ * notifications as it takes to keep each payload under PostgreSQL's limit of 8,000 bytes (a
+ * longer one fails the statement, and with it the change).
+ */
+export async function announceUsers(changes: Changes, db: Db, userIds: readonly (number | string)[]): Promise<void> {
+  for (let i = 0; i < userIds.length; i += USERS_PER_NOTICE) await changes.publish(db, 'users', userIds.slice(i, i + USERS_PER_NOTICE).join(','));
+}
+
 /** the tenant_id columns' length */
 const TENANT_ID_LENGTH = 12;
 
 /**
  * The tenant a request made before login names: `given` (a parameter), else the Tenant-Id header,
  * else the default tenant. A header longer than any tenant id is refused (400 naming it) before it
- * reaches a column it cannot fit.
+ * reaches a column it cannot fit, and so is a header sent twice (which would otherwise be read as none).
  */
 export function namedTenant(req: FastifyRequest, given?: string): string {
   const header = req.headers[TENANT_HEADER.toLowerCase()];
-  const named = given || (typeof header === 'string' ? header : '') || DEFAULT_TENANT_ID;
+  // two Tenant-Id headers name no one tenant: refused rather than taken as the default one
+  if (Array.isArray(header)) throw badRequest(AUTH_MESSAGES.badTenant, TENANT_HEADER);
+  const named = given || header || DEFAULT_TENANT_ID;
   if (named.length > TENANT_ID_LENGTH) throw badRequest(AUTH_MESSAGES.badTenant, TENANT_HEADER);
   return named;
 }

@@ -81,9 +81,13 @@ export async function connectDatasource(row: typeof datasource.$inferSelect, sec
   const password = row.password ? secrets.open(row.password) : '';
   if (password === undefined) throw badRequest('数据源的密码无法解密 (SECRET_KEY 已更换?), 请在数据源管理中重新输入密码', field);
   const address = datasourceAddress(row.url, field);
+  // the driver's words, not only a code: the exception to outbound.ts's rule, said there. The
+  // address is the platform administrator's, and they come only after the guard allowed it (a
+  // refusal is told before any connection): what a database server the operator lets us reach says
   const said = (err: unknown) => (password ? String((err as Error).message).replaceAll(password, '***') : String((err as Error).message));
   let host: string;
   try {
+    // one checked address: no fallback to the next one of the name (Outbound.resolve)
     host = await outbound.resolve(address.host);
   } catch (err) {
     throw badRequest(err instanceof OutboundRefused ? err.message : `连接失败: ${said(err)}`, field);

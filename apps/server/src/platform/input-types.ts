@@ -22,6 +22,9 @@ export const IdList = (opts: StringOptions = {}) => Type.String({ pattern: `^${I
 /** Comma-separated ids or nothing (a cleared filter). */
 export const OptionalIdList = (opts: StringOptions = {}) => Type.String({ pattern: `^(${ID}(,${ID})*)?$`, maxLength: 8000, ...opts });
 
+/** Ids as the family's clients send them in a body (grants, menus): comma-joined text (or none), or an array. */
+export const IdListOrArray = () => Type.Union([OptionalIdList({ maxLength: 40_000 }), Type.Array(IdText(), { maxItems: 5000 })]);
+
 /** A code key (regions are keyed by code) and a list of them. */
 const CODE = '[A-Za-z0-9_.-]{1,64}';
 export const CodeText = (opts: StringOptions = {}) => Type.String({ pattern: `^${CODE}$`, ...opts });

@@ -22,7 +22,13 @@ import { badRequest } from './envelope';
  *
  * A remote service's answer may be anything an internal service says, so a failure is told to
  * the tenant only as its status or a reason of this server's (`reasonOf`); the whole error goes
- * to the server's log (`failure`).
+ * to the server's log (`failure`). One exception: a failed datasource connection or catalogue
+ * read (platform/datasource-client.ts: 测试连接, code generation) is told in the PostgreSQL
+ * driver's words ('password authentication failed for user …', 'database … does not exist'), the
+ * password masked. Datasources are written by the default tenant only, so their address is the
+ * platform administrator's choice, never a tenant's, and the words come only once the guard
+ * allowed that address: a database server the operator lets this server reach, or the driver
+ * itself (a refused connection, a timeout).
  */
 
 /** the start of the message of a refused address: a 400 naming the field, or the reason of a failed call */
@@ -30,6 +36,17 @@ export const OUTBOUND_REFUSED = '地址不允许: ';
 
 /** no connection waits longer for its peer */
 const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * How long a tenant's bucket may stay silent on an open connection (no byte sent or received)
+ * before its request fails: an endpoint that accepts and never answers would otherwise hold an
+ * import or export job's slot, which every tenant shares, for ever. It is the AWS SDK's
+ * `socketTimeout` (an inactivity timeout in @smithy/node-http-handler 4; its `requestTimeout`
+ * bounds the whole request and only warns unless `throwOnRequestTimeout`), so a large upload
+ * that keeps moving is not cut. The SDK retries twice: a stalled bucket fails within about three
+ * times this.
+ */
+const SILENCE_TIMEOUT_MS = 30_000;
 
 /** Addresses of the machine, the networks it sits in and its cloud's services. */
 const INTERNAL = new BlockList();
@@ -40,15 +57,26 @@ for (const [network, bits] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16], // link-local, the cloud's metadata service 169.254.169.254
   ['172.16.0.0', 12],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
   ['192.168.0.0', 16],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const)
   INTERNAL.addSubnet(network, bits, 'ipv4');
 for (const [network, bits] of [
   ['::', 96], // unspecified, loopback and the IPv4-compatible forms
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): a translator turns it into any IPv4 address
   ['64:ff9b::', 96], // NAT64: a gateway translates it to any IPv4 address, private ones too
+  ['64:ff9b:1::', 48], // local-use NAT64, the same
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo: the tunnel's server and client addresses are in it
+  ['2002::', 16], // 6to4: the IPv4 address inside may be any, private ones too
   ['fc00::', 7], // unique local
+  ['fec0::', 10], // site-local (deprecated, still routed by some networks)
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
 ] as const)
@@ -125,6 +153,8 @@ export class Outbound {
     allow: readonly string[],
     /** the server's log: where a failure's whole story goes */
     private readonly log: (detail: object, msg: string) => void,
+    /** how long a tenant's bucket may stay silent (tests shorten it) */
+    { silenceTimeoutMs = SILENCE_TIMEOUT_MS }: { silenceTimeoutMs?: number } = {},
   ) {
     for (const entry of allow) {
       const [address, bits] = entry.split('/');
@@ -142,7 +172,7 @@ export class Outbound {
       },
     });
     this.agents = { httpAgent: new (guardedAgent(HttpAgent, this))(), httpsAgent: new (guardedAgent(HttpsAgent, this))() };
-    this.s3Handler = { ...this.agents, connectionTimeout: CONNECT_TIMEOUT_MS };
+    this.s3Handler = { ...this.agents, connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: silenceTimeoutMs };
   }
 
   /** Whether a connection may go to `address` (an IP address). */
@@ -176,7 +206,12 @@ export class Outbound {
     return isIP(address) && !this.permits(address) ? new OutboundRefused(host) : undefined;
   }
 
-  /** The address to connect to for `host`, checked; throws OutboundRefused, or DNS's error. */
+  /**
+   * The address to connect to for `host`, checked; throws OutboundRefused, or DNS's error. It is
+   * the first of DNS's answer (every one of which was checked): a caller connecting to it does not
+   * fall back to the next address or the other family when it fails, as net's own connect would.
+   * That is the datasource's case, whose host names one database server.
+   */
   async resolve(host: string): Promise<string> {
     const refused = this.refusedLiteral(host);
     if (refused) throw refused;
@@ -196,6 +231,17 @@ export class Outbound {
     } catch (err) {
       if (err instanceof OutboundRefused) throw badRequest(err.message, field);
     }
+  }
+
+  /**
+   * The endpoint of a configuration being saved (对象存储, 短信配置): 400 naming `field` when it
+   * is no http(s) address (`invalid`) or its host is refused (refuseInternal); else its host.
+   */
+  async refuseEndpoint(url: string, field: string, invalid: string): Promise<string> {
+    const host = hostOf(url);
+    if (!host) throw badRequest(invalid, field);
+    await this.refuseInternal(host, field);
+    return host;
   }
 
   /** fetch through the guard; a redirect is followed only to where a connection may go. */

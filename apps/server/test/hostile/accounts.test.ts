@@ -1,11 +1,12 @@
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, CAPTCHA_REQUIRED } from '@wb/contracts/auth';
 import { REGISTER_MESSAGES } from '@wb/contracts/validation';
 import { buildApp } from '../../src/app';
 import { apiLog, usualLog, user } from '../../src/db/schema/index';
 import type { AppContext } from '../../src/platform/context';
+import { setPassword } from '../../src/platform/password-change';
 import { as, BASIC, login, TEST_JWT_SECRET, testApp, type TestApp } from '../helper';
 
 // The hostile-tenant suite, accounts: what someone who knows account names, or once knew a
@@ -19,6 +20,13 @@ const CAPTCHA = 'Qz7W';
 const ALLOWANCE = 30;
 
 let t: TestApp;
+/** what the reminder of a taken account waits for before it runs (registration must not wait with it) */
+const reminding = vi.hoisted(() => ({ gate: Promise.resolve() as Promise<void> }));
+vi.mock('../../src/modules/user/register-conflict', async (original) => {
+  const real = await original<typeof import('../../src/modules/user/register-conflict')>();
+  return { ...real, remindAccountTaken: async (...args: Parameters<typeof real.remindAccountTaken>) => (await reminding.gate, real.remindAccountTaken(...args)) };
+});
+
 /** the server under attack: believes X-Forwarded-For from 127.0.0.1 (TRUST_PROXY), its log lines captured */
 let app: FastifyInstance;
 let ctx: AppContext;
@@ -113,6 +121,30 @@ describe('a password change ends the other sessions', () => {
     }
     // the administrator's own session is another user's: it goes on
     expect((await admin.call({ method: 'GET', url: '/us-system/param/list' })).statusCode).toBe(200);
+  });
+
+  it("an administrator's reset of 500 users at once: one change, its notifications each under PostgreSQL's 8,000 bytes", async () => {
+    const [template] = await ctx.database.db.select().from(user).where(eq(user.account, 'admin')).limit(1);
+    const made = await ctx.database.db
+      .insert(user)
+      .values(Array.from({ length: 500 }, (_, i) => ({ tenantId: '000000', account: `hx.bulk${i}`, password: template.password, name: `bulk${i}`, realName: `bulk${i}`, status: 1 })))
+      .returning({ id: user.id });
+    // the most ids a request names (IdList: 8,000 characters), through the route
+    const named = made.slice(0, 450).map((u) => String(u.id));
+    const reset = await admin.call({ method: 'POST', url: '/us-user/reset-password', query: { userIds: named.join(',') } });
+    expect(reset.json()).toMatchObject({ code: 200, success: true });
+    // all 500 through the reset itself (platform/password-change.ts): their ids alone are over 8,000 bytes
+    expect(made.map((u) => u.id).join(',').length).toBeGreaterThan(8000);
+    const heard: string[] = [];
+    ctx.changes.on('users', (detail) => heard.push(detail));
+    const done = await setPassword(ctx.database.db, ctx.sessions, like(user.account, 'hx.bulk%'), NEW_PASSWORD);
+    expect(done.length).toBe(500);
+    expect(heard.length).toBeGreaterThan(1);
+    for (const detail of heard) expect(Buffer.byteLength(`users|${detail}`)).toBeLessThan(8000);
+    // (on PostgreSQL the writer hears its own notifications as well)
+    expect([...new Set(heard.flatMap((d) => d.split(',')))].sort()).toEqual(made.map((u) => String(u.id)).sort());
+    const after = await ctx.database.db.select({ password: user.password }).from(user).where(like(user.account, 'hx.bulk%'));
+    for (const u of after) expect(u.password).not.toBe(template.password);
   });
 
   it("an administrator's new password (update-password2): every session of the user is refused, refresh tokens too", async () => {
@@ -243,6 +275,27 @@ describe('registration and the tenant lookup tell nothing about accounts', () =>
     expect(reminders.filter((r) => r.content.includes('账号 user 已存在'))).toEqual([expect.objectContaining({ url: '/system/user' })]);
   });
 
+  it('answers a taken account without waiting for the reminder, and one that fails is logged, not answered', async () => {
+    let release!: () => void;
+    reminding.gate = new Promise<void>((resolve) => (release = resolve));
+    try {
+      // the reminder is held: the taken account is answered all the same
+      const held = await register('admin');
+      expect(held.json()).toMatchObject({ code: 200, success: true, msg: REGISTER_MESSAGES.submitted });
+    } finally {
+      release();
+    }
+    reminding.gate = Promise.reject(Object.assign(new Error('reminders unavailable'), { code: 'HX_REMINDER' }));
+    reminding.gate.catch(() => undefined);
+    try {
+      const failed = await register('admin');
+      expect(failed.json()).toMatchObject({ code: 200, success: true, msg: REGISTER_MESSAGES.submitted });
+      await vi.waitFor(() => expect(lines.join('')).toContain('the reminder of a taken account was not stored'));
+    } finally {
+      reminding.gate = Promise.resolve();
+    }
+  });
+
   it('lists the same tenants for an account in two tenants, one in one, and none', async () => {
     const list = async (account: string) =>
       (await app.inject({ method: 'GET', url: '/us-user/queryTenantList', query: { account }, headers: { 'x-forwarded-for': '198.51.100.6' } })).json();
@@ -254,17 +307,17 @@ describe('registration and the tenant lookup tell nothing about accounts', () =>
 });
 
 describe('the smaller holes', () => {
-  it('a 13-character Tenant-Id is a 400 naming the header, not a 500', async () => {
-    const tenantId = '1234567890123';
-    for (const opts of [
-      { method: 'POST', url: '/us-user/qr/ticket', payload: {} },
-      { method: 'GET', url: '/us-user/retrieve/user-info', query: { account: 'admin' } },
-      { method: 'POST', url: '/us-auth/oauth/token', payload: { username: 'admin', password: 'admin123', grant_type: 'password' }, headers: { authorization: BASIC } },
-    ] as InjectOptions[]) {
-      const res = await app.inject({ ...opts, headers: { ...opts.headers, 'tenant-id': tenantId } });
-      expect(res.statusCode, String(opts.url)).toBe(400);
-      expect(res.json(), String(opts.url)).toMatchObject({ code: 400, success: false, msg: AUTH_MESSAGES.badTenant, data: { field: 'Tenant-Id' } });
-    }
+  it('a 13-character Tenant-Id, or two Tenant-Id headers, is a 400 naming the header, not a 500 nor the default tenant', async () => {
+    for (const tenantId of ['1234567890123', ['100001', '000000'], ['000000', '000000']])
+      for (const opts of [
+        { method: 'POST', url: '/us-user/qr/ticket', payload: {} },
+        { method: 'GET', url: '/us-user/retrieve/user-info', query: { account: 'admin' } },
+        { method: 'POST', url: '/us-auth/oauth/token', payload: { username: 'admin', password: 'admin123', grant_type: 'password' }, headers: { authorization: BASIC } },
+      ] as InjectOptions[]) {
+        const res = await app.inject({ ...opts, headers: { ...opts.headers, 'tenant-id': tenantId } });
+        expect(res.statusCode, String(opts.url)).toBe(400);
+        expect(res.json(), String(opts.url)).toMatchObject({ code: 400, success: false, msg: AUTH_MESSAGES.badTenant, data: { field: 'Tenant-Id' } });
+      }
   });
 
   it('a refresh after the tenant expired issues no token', async () => {

@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import type { Worker } from 'node:worker_threads';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLOW_MESSAGES, FLOW_PATHS as P, FLOW_USER_SELECT_PATH } from '@wb/contracts/flow';
-import { flowDefinition, flowDeployment, flowInstance, flowTask, processLeave, user } from '../../src/db/schema/index';
+import { flowDefinition, flowDeployment, flowHistory, flowInstance, flowTask, processLeave, user } from '../../src/db/schema/index';
+import { BpmnParser } from '../../src/platform/flow/bpmn-parser';
 import { FLOW_BUDGET, overrunMessage } from '../../src/platform/flow/budgets';
 import { as, testApp, type TestApp } from '../helper';
 import { call, type Caller, deployForm, get, leaveRequest, ok, startLeave, taskOf, upload } from '../support/flow-calls';
@@ -72,6 +74,8 @@ async function healthy(): Promise<void> {
 const SUB_LOOP =
   '<subProcess id="t"><startEvent id="a" /><sequenceFlow id="x" sourceRef="a" targetRef="b" /><task id="b" /><sequenceFlow id="y" sourceRef="b" targetRef="c" /><endEvent id="c" /></subProcess>';
 const SERVICE_LOOP = '<serviceTask id="t" implementation="${environment.services.remind}" />';
+const timer = (definition: string) => `<intermediateCatchEvent id="t"><timerEventDefinition>${definition}</timerEventDefinition></intermediateCatchEvent>`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('deploying: what a file may cost is checked before it is stored', () => {
   it('a loop that never waits is refused, whatever closes it; a loop through a user task deploys', async () => {
@@ -120,6 +124,41 @@ describe('deploying: what a file may cost is checked before it is stored', () =>
     expect((await upload(admin, [['many.bpmn', task('<multiInstanceLoopCharacteristics><loopCardinality>3</loopCardinality></multiInstanceLoopCharacteristics>')]])).status).toBe(200);
   });
 
+  it('a loop through a timer counts as waiting only through a written duration of a minute or more', async () => {
+    for (const definition of [
+      '<timeDuration>PT0.001S</timeDuration>',
+      '<timeDuration>PT1S</timeDuration>',
+      '<timeDate>2020-01-01T00:00:00Z</timeDate>',
+      '<timeDuration>${pause}</timeDuration>',
+    ])
+      refusedFile(await upload(admin, [['short.bpmn', neverWaits('ShortPause', timer(definition))]]), '循环中没有等待的节点');
+    expect((await upload(admin, [['long.bpmn', neverWaits('LongPause', timer('<timeDuration>PT1M</timeDuration>'))]])).status).toBe(200);
+  });
+
+  it('a model is saved only if it could be deployed: its size is counted in bytes, not characters', async () => {
+    // 200,000 characters, 600,000 bytes
+    const xml = bpmnFile('Wide', `<startEvent id="s" name="${'流'.repeat(200_000)}" /><sequenceFlow id="f" sourceRef="s" targetRef="e" /><endEvent id="e" />`);
+    const r = await call(admin, 'POST', P.modelSubmit, { modelKey: 'Wide', name: 'Wide', xml });
+    expect(r.body).toMatchObject({ code: 400, data: { field: 'xml' } });
+    expect(r.body.msg).toContain(`${FLOW_BUDGET.fileBytes / 1024}KB`);
+  });
+
+  it('a reading thread that ended while idle is replaced: the next deployment is read at once', async () => {
+    const parser = new BpmnParser();
+    try {
+      const xml = assignedProcess('Idle', '1');
+      expect(await parser.parse([xml], [], 'files')).toHaveLength(1);
+      const worker = await (parser as unknown as { worker: Promise<Worker> }).worker;
+      // ended, its exit not yet heard
+      void worker.terminate();
+      // read on a new thread, not dropped on the ended one (which waited out the time limit and was refused)
+      expect(await parser.parse([xml], [], 'files')).toHaveLength(1);
+      expect(await (parser as unknown as { worker: Promise<Worker> }).worker).not.toBe(worker);
+    } finally {
+      parser.close();
+    }
+  });
+
   it('a large deployment is read on a thread of its own: the other tenant is answered meanwhile', async () => {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -148,8 +187,11 @@ describe('deploying: what a file may cost is checked before it is stored', () =>
     const deployed = await deploying;
     expect(deployed.status, deployed.body.msg).toBe(200);
     expect(deployed.body.msg).toContain('10 个流程定义');
+    // read on the request thread, the ten files held every request for seconds: now the reads go on
+    // throughout (a loaded machine may delay one of them, so the typical one is what is asserted)
     expect(latencies.length).toBeGreaterThan(5);
-    expect(Math.max(...latencies)).toBeLessThan(1000);
+    const sorted = [...latencies].sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(500);
   });
 });
 
@@ -190,7 +232,7 @@ describe('running a process deployed before the checks: a budget ends it', () =>
     await healthy();
   });
 
-  it('a loop that got past the deploy check (a timer the starter leaves empty) fails when the task before it is completed', async () => {
+  it('a loop through a timer the starter sets (deployed before the check) fails when the task before it is completed', async () => {
     expect(
       (
         await upload(admin, [
@@ -201,9 +243,9 @@ describe('running a process deployed before the checks: a budget ends it', () =>
         ])
       ).status,
     ).toBe(400);
-    expect((await upload(admin, [['pause.bpmn', pausedLoopProcess('Paused')]])).status).toBe(200);
-    const paused = (await get(plain, P.startList)).records.find((r: { key: string }) => r.key === 'Paused');
-    const { processInstanceId } = (await leaveRequest(plain, admin, 1, paused.id)).body.data as { processInstanceId: string };
+    refusedFile(await upload(admin, [['pause.bpmn', pausedLoopProcess('Paused')]]), '循环中没有等待的节点');
+    const paused = await olderDefinition('100001', 'Paused', pausedLoopProcess('Paused'));
+    const { processInstanceId } = (await leaveRequest(plain, admin, 1, paused)).body.data as { processInstanceId: string };
     const task = await taskOf(plain, P.todoList, processInstanceId);
     const started = Date.now();
     // an empty duration is due at once: the loop spins within the step
@@ -215,6 +257,85 @@ describe('running a process deployed before the checks: a budget ends it', () =>
     expect(steps.map((s) => s.historyActivityType)).toEqual(['startEvent', 'userTask', 'failed']);
     expect((await get(admin, P.followList, { processInstanceId })).records[0].failure).toBe(overrunMessage(FLOW_BUDGET.stepActivities));
     expect(await idleInTransaction()).toBe(0);
+  });
+
+  it('a loop through a short timer steps at most once a minute: the poller is not kept busy', async () => {
+    const definitionId = await olderDefinition('100001', 'OldShortPause', neverWaits('OldShortPause', timer('<timeDuration>PT0.001S</timeDuration>')));
+    const started = await leaveRequest(plain, admin, 1, definitionId);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const id = Number(started.body.data.processInstanceId);
+    // the poller (every 100 ms) runs its first timer, and sets the next a minute on
+    await sleep(1500);
+    const [row] = await t.ctx.database.db.select().from(flowInstance).where(eq(flowInstance.id, id));
+    expect(row.state).toBe('running');
+    expect(row.dueAt!.getTime()).toBeGreaterThan(Date.now() + FLOW_BUDGET.cycleIntervalMs - 5000);
+    const [written] = await t.ctx.database.db.select({ n: count() }).from(flowHistory).where(eq(flowHistory.instanceId, id));
+    expect(written.n).toBeLessThan(20);
+    await ok(admin, P.followDeleteInstance, { processInstanceId: String(id), deleteReason: '测试结束' });
+  });
+
+  it('one pass of the poller runs a bounded number of timer steps, the earliest due first', async () => {
+    const { db } = t.ctx.database;
+    const xml = bpmnFile(
+      'Later',
+      `<startEvent id="s" /><sequenceFlow id="f0" sourceRef="s" targetRef="t" />${timer('<timeDuration>PT1H</timeDuration>')}<sequenceFlow id="f1" sourceRef="t" targetRef="e" /><endEvent id="e" />`,
+    );
+    const definitionId = Number(await olderDefinition('100001', 'ManyTimers', xml));
+    const extra = 5;
+    const ids = await db.transaction(async (tx) => {
+      const out: number[] = [];
+      for (let i = 0; i < FLOW_BUDGET.timerStepsPerPoll + extra; i++)
+        out.push((await t.ctx.flow.start(tx, { tenantId: '100001', definitionId, xml, userId: Number(plain.token.user_id) })).instance.id);
+      return out;
+    });
+    t.ctx.flow.stop();
+    try {
+      await sleep(300);
+      // due a second apart, the last started the latest; the engine's own timers are an hour on, so each step only sets the next
+      const now = Date.now();
+      for (const [i, id] of ids.entries())
+        await db
+          .update(flowInstance)
+          .set({ dueAt: new Date(now - 3_600_000 + i * 1000) })
+          .where(eq(flowInstance.id, id));
+      expect(await t.ctx.flow.fireDueTimers()).toBe(FLOW_BUDGET.timerStepsPerPoll);
+      const left = await db
+        .select({ id: flowInstance.id })
+        .from(flowInstance)
+        .where(and(inArray(flowInstance.id, ids), sql`${flowInstance.dueAt} < now()`))
+        .orderBy(asc(flowInstance.dueAt));
+      expect(left.map((r) => r.id)).toEqual(ids.slice(-extra));
+    } finally {
+      t.ctx.flow.begin();
+    }
+    for (const id of ids) await ok(admin, P.followDeleteInstance, { processInstanceId: String(id), deleteReason: '测试结束' });
+  });
+
+  it('a timer step that names a user since removed ends its instance with the reason, not a retry every minute', async () => {
+    const { db } = t.ctx.database;
+    const [gone] = await db.insert(user).values({ tenantId: '100001', account: 'gone-user', password: 'x', isDeleted: 1 }).returning({ id: user.id });
+    const xml = bpmnFile(
+      'ToGone',
+      `<startEvent id="s" /><sequenceFlow id="f0" sourceRef="s" targetRef="t" />${timer('<timeDuration>PT0.1S</timeDuration>')}<sequenceFlow id="f1" sourceRef="t" targetRef="u" />
+      <userTask id="u" name="稍后审批" camunda:assignee="${gone.id}" /><sequenceFlow id="f2" sourceRef="u" targetRef="e" /><endEvent id="e" />`,
+    );
+    const started = await leaveRequest(plain, admin, 1, await olderDefinition('100001', 'ToGone', xml));
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const processInstanceId = String(started.body.data.processInstanceId);
+    let state = '';
+    for (let i = 0; i < 30 && state !== 'failed'; i++) {
+      await sleep(100);
+      [{ state }] = await db
+        .select({ state: flowInstance.state })
+        .from(flowInstance)
+        .where(eq(flowInstance.id, Number(processInstanceId)));
+    }
+    expect(state).toBe('failed');
+    const failure = (await get(admin, P.followList, { processInstanceId })).records[0].failure as string;
+    expect(failure).toContain(FLOW_MESSAGES.foreignUser.zh);
+    expect(failure).toContain(String(gone.id));
+    const steps = (await call(plain, 'GET', P.historyFlowList, { processInstanceId })).body.data as { historyActivityId: string; historyActivityType: string }[];
+    expect(steps.at(-1)).toMatchObject({ historyActivityType: 'failed', historyActivityId: 'u' });
   });
 
   it('five such starts at once leave every connection free, and the other tenant is answered', async () => {
@@ -287,6 +408,17 @@ describe("a flow's rules are the server's", () => {
     await ok(other, P.followDeleteInstance, { processInstanceId, deleteReason: '测试结束' });
   });
 
+  it("a task the definition gives the applicant decides nothing: the applicant's pass does not approve their leave", async () => {
+    expect((await upload(admin, [['self.bpmn', assignedProcess('SelfDecides', `\${applyUser}`)]])).status).toBe(200);
+    const self = (await get(plain, P.startList)).records.find((r: { key: string }) => r.key === 'SelfDecides');
+    const started = await leaveRequest(plain, admin, 1, self.id);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const { businessId, processInstanceId } = started.body.data as { businessId: string; processInstanceId: string };
+    const task = await taskOf(plain, P.todoList, processInstanceId);
+    await ok(plain, P.completeTask, { taskId: task.taskId, pass: true });
+    expect((await call(plain, 'GET', P.leaveDetail, { businessId })).body.data).toMatchObject({ processIsFinished: 'finished', approved: null });
+  });
+
   it("whoever a task names is a user of the instance's tenant (not its starter), and names are read within it", async () => {
     const stranger = Number(otherPlain.token.user_id);
     await t.ctx.database.db.update(user).set({ realName: '隔壁租户的人' }).where(eq(user.id, stranger));
@@ -299,6 +431,12 @@ describe("a flow's rules are the server's", () => {
     expect((await upload(admin, [['own.bpmn', assignedProcess('ToStarter', String(plain.token.user_id))]])).status).toBe(200);
     const toStarter = (await get(plain, P.startList)).records.find((r: { key: string }) => r.key === 'ToStarter');
     expect((await leaveRequest(plain, admin, 1, toStarter.id)).body.msg).toContain(FLOW_MESSAGES.ownRequest.zh);
+    // an assignee that is no user id is no one of the tenant either
+    expect((await upload(admin, [['named.bpmn', assignedProcess('ByName', 'zhangsan')]])).status).toBe(200);
+    const byName = (await get(plain, P.startList)).records.find((r: { key: string }) => r.key === 'ByName');
+    const unnamed = await leaveRequest(plain, admin, 1, byName.id);
+    expect(unnamed.body).toMatchObject({ code: 400 });
+    expect(unnamed.body.msg).toBe(`${FLOW_MESSAGES.foreignUser.zh}: zhangsan`);
 
     // a task of tenant 100001 given to the other tenant's user, as an older build did: the name stays unread
     const { processInstanceId } = await startLeave(plain, admin);

@@ -1,15 +1,17 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOP_PATHS } from '@wb/contracts/resources/develop';
 import { datasource, errorLog, oss, sms, smsOutbox } from '../../src/db/schema/index';
-import { STORAGE_UNAVAILABLE } from '../../src/platform/object-stores';
-import { OUTBOUND_REFUSED } from '../../src/platform/outbound';
+import { ObjectStores, STORAGE_UNAVAILABLE } from '../../src/platform/object-stores';
+import { Outbound, OUTBOUND_REFUSED } from '../../src/platform/outbound';
 import { as, testApp, type TestApp } from '../helper';
 import { multipart, png } from '../support/sample-files';
 
@@ -74,6 +76,9 @@ const internal = () => [
   ['http://169.254.169.254', '169.254.169.254'],
   ['http://10.20.30.40:9000', '10.20.30.40'],
   ['http://[fd00::1]:9000', 'fd00::1'],
+  // 6to4 of 127.0.0.1, and the benchmarking network
+  ['http://[2002:7f00:1::1]:9000', '2002:7f00:1::1'],
+  ['http://198.18.0.1:9000', '198.18.0.1'],
 ];
 const refused = (res: Res, field: string, host: string) => {
   expect(res.statusCode, res.body).toBe(400);
@@ -86,6 +91,87 @@ const errorsOf = async (app: TestApp, ...requestIds: string[]) => {
 };
 /** a request's headers with its request id, to find its error log row */
 const tagged = (requestId: string, headers: Record<string, string> = {}) => ({ ...headers, 'x-request-id': requestId });
+
+describe('the block list', () => {
+  const guard = new Outbound([], () => {});
+  afterAll(() => guard.close());
+
+  it('refuses the machine, its networks, their translations and tunnels, the reserved and documentation ranges', () => {
+    const refusedAddresses = [
+      '0.0.0.0',
+      '10.1.2.3',
+      '100.64.0.1',
+      '127.0.0.1',
+      '169.254.169.254',
+      '172.16.0.1',
+      '192.0.0.170', // IETF protocol assignments
+      '192.0.2.1', // documentation
+      '192.168.1.1',
+      '198.18.0.1', // benchmarking
+      '198.19.255.254',
+      '198.51.100.7', // documentation
+      '203.0.113.9', // documentation
+      '224.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      '::ffff:127.0.0.1', // IPv4-mapped
+      '::ffff:0:7f00:1', // IPv4-translated
+      '64:ff9b::a00:1', // NAT64
+      '64:ff9b:1::a00:1', // local-use NAT64
+      '100::1', // discard-only
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      'fd00::1',
+      'fe80::1',
+      'fec0::1', // site-local
+      'ff02::1',
+    ];
+    for (const address of refusedAddresses) expect(guard.permits(address), address).toBe(false);
+    for (const address of ['8.8.8.8', '1.1.1.1', '198.20.0.1', '::ffff:8.8.8.8', '2606:4700:4700::1111', '2001:4860::8888']) expect(guard.permits(address), address).toBe(true);
+  });
+});
+
+describe('a bucket that accepts and never answers', () => {
+  it('fails its upload, its streamed upload and its link with storage unavailable within the silence bound, not never', async () => {
+    const held: Socket[] = [];
+    const silent = createTcpServer((socket) => held.push(socket.on('error', () => {})));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    // the operator allows the address; the bucket behind it stalls every request
+    const quiet = new Outbound(['127.0.0.1'], () => {}, { silenceTimeoutMs: 300 });
+    const stores = new ObjectStores(t.ctx.database.db, t.ctx.stores.base, t.ctx.secrets, dir, quiet);
+    const [row] = await t.ctx.database.db
+      .insert(oss)
+      .values({
+        tenantId: '100001',
+        category: 1,
+        ossCode: 'silent',
+        endpoint: `http://127.0.0.1:${port}`,
+        bucketName: 'wb',
+        accessKey: 'a',
+        secretKey: t.ctx.secrets.seal('b'),
+        status: 1,
+      })
+      .returning();
+    try {
+      const store = await stores.holding(row.id);
+      const started = performance.now();
+      const name = () => `${randomUUID()}.png`;
+      const failures = await Promise.allSettled([store.put(name(), png()), store.get(name()), store.putStream(name(), Readable.from([png()]))]);
+      // three attempts of 300 ms each and the SDK's backoff between them
+      expect(performance.now() - started).toBeLessThan(10_000);
+      for (const failure of failures) expect(failure).toMatchObject({ status: 'rejected', reason: { statusCode: 503, message: STORAGE_UNAVAILABLE } });
+      // each call reached the bucket (no refusal) and waited there
+      expect(held.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await quiet.close();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await t.ctx.database.db.update(oss).set({ isDeleted: 1 }).where(eq(oss.id, row.id));
+    }
+  }, 20_000);
+});
 
 describe('object storage (对象存储)', () => {
   it('refuses an endpoint on this machine, its networks or the metadata service, by number or by name, naming endpoint', async () => {

@@ -35,3 +35,28 @@ describe('a report’s columns', () => {
     expect(JSON.parse(res.json().data.columns)).toEqual(['paramName', 'paramKey']);
   });
 });
+
+/** A report's chart groups and sums only fields its columns could show: a field the list hides is no axis either. */
+describe('a report’s chart', () => {
+  let t: TestApp;
+  let call: Call;
+  const save = (chart: object) =>
+    call({ method: 'POST', url: '/us-report/report/rest/submit', payload: { name: '租户', resource: 'tenant', query: '{}', columns: '["tenantName"]', chart: JSON.stringify(chart) } });
+  beforeAll(async () => {
+    t = await testApp();
+    call = (await as(t.app)).call;
+  });
+  afterAll(() => t.close());
+
+  it('refuses an x the list hides (the tenant’s 绑定域名), 400 naming chart', async () => {
+    const res = await save({ type: 'bar', x: 'domain' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ msg: REPORT_MESSAGES.chart.zh, data: { field: 'chart' } });
+  });
+
+  it('keeps an x the list shows', async () => {
+    const res = await save({ type: 'bar', x: 'tenantName' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(JSON.parse(res.json().data.chart)).toEqual({ type: 'bar', x: 'tenantName' });
+  });
+});

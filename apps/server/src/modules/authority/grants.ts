@@ -11,7 +11,7 @@ import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { buildTree } from '../../platform/crud/tree';
 import { badRequest, Envelope, formatTime, idStr, notFound, ok, pageOf, PageOf } from '../../platform/envelope';
-import { IdText, OptionalIdList, PageQuery, requestValues } from '../../platform/input-types';
+import { IdListOrArray, IdText, PageQuery, requestValues } from '../../platform/input-types';
 import { scopeOf, visible, type Scope } from '../../platform/scope';
 
 /**
@@ -22,8 +22,7 @@ import { scopeOf, visible, type Scope } from '../../platform/scope';
  * is logged with what it added and removed.
  */
 
-/** Ids as the family's clients send them: comma-joined text, or an array. */
-const Ids = Type.Union([OptionalIdList({ maxLength: 40_000 }), Type.Array(IdText(), { maxItems: 5000 })]);
+const Ids = IdListOrArray();
 const ids = (v: unknown): number[] => [...new Set((Array.isArray(v) ? v.map(String) : String(v ?? '').split(',')).filter(Boolean).map(Number))];
 
 const TreeNodeSchema = Type.Recursive(

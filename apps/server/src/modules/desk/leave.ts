@@ -154,13 +154,14 @@ export function leaveRoutes(ctx: AppContext) {
           const p = people.find((u) => u.id === id);
           return p ? p.realName || p.name : '';
         };
-        // the outcome is the last decision taken: approved, rejected-then-withdrawn, or deleted
+        // the outcome is the last decision taken by someone other than the applicant (a task the
+        // definition gives the applicant, such as 调整申请, decides nothing): approved, rejected, or deleted
         let approved: boolean | null = null;
         if (instance && instance.state !== 'running') {
           const [last] = await db
             .select({ pass: flowTask.pass })
             .from(flowTask)
-            .where(and(eq(flowTask.instanceId, instance.id), eq(flowTask.state, 'completed')))
+            .where(and(eq(flowTask.instanceId, instance.id), eq(flowTask.state, 'completed'), eq(flowTask.starterMayAct, false)))
             .orderBy(desc(flowTask.endTime), desc(flowTask.id))
             .limit(1);
           approved = instance.state === 'completed' ? (last?.pass ?? null) : false;

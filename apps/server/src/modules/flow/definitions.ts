@@ -113,6 +113,8 @@ export function definitionRoutes(ctx: AppContext) {
       handler: async (req) => {
         const me = caller(req);
         const b = req.body as { id?: string; modelKey: string; name: string; description?: string; xml: string };
+        // the schema counts characters; a model must also fit the deploy check's bytes, or it saves and cannot deploy
+        if (Buffer.byteLength(b.xml) > FLOW_BUDGET.fileBytes) throw tooLarge('xml');
         const [clash] = await db
           .select({ id: flowModel.id })
           .from(flowModel)

@@ -41,18 +41,22 @@ async function readable(ctx: AppContext, req: FastifyRequest, name: string) {
   return { def, ...list };
 }
 
-/** A saved chart, checked against the resource's fields: x a groupable stored field, y a number field. */
-function chartOf(text: string, fields: Record<string, { kind: string; virtual?: true }>): ReportChart | undefined {
+/**
+ * A saved chart, checked against the resource's fields: x a groupable field, y a number field, both
+ * among the fields a report may show (reportColumns: stored, no password, none the list hides).
+ */
+function chartOf(text: string, def: Parameters<typeof reportColumns>[0]): ReportChart | undefined {
   if (!text) return undefined;
   const c = parsed(text, 'chart', REPORT_MESSAGES.chart.zh) as Partial<ReportChart> | null;
+  const shown = new Set(reportColumns(def));
   const ok =
     c &&
     typeof c === 'object' &&
     CHART_TYPES.includes(c.type as ReportChart['type']) &&
     typeof c.x === 'string' &&
-    GROUPABLE_KINDS.includes(fields[c.x]?.kind) &&
-    !fields[c.x].virtual &&
-    (c.y === undefined || (typeof c.y === 'string' && fields[c.y]?.kind === 'number'));
+    shown.has(c.x) &&
+    GROUPABLE_KINDS.includes(def.fields[c.x].kind) &&
+    (c.y === undefined || (typeof c.y === 'string' && shown.has(c.y) && def.fields[c.y].kind === 'number'));
   if (!ok) throw badRequest(REPORT_MESSAGES.chart.zh, 'chart');
   return { type: c.type!, x: c.x!, ...(c.y ? { y: c.y } : {}) };
 }
@@ -79,7 +83,7 @@ export function reportOptions(ctx: AppContext): ResourceOptions {
           if (!Array.isArray(cols) || !cols.length || cols.some((c) => !columns.has(c as string))) throw badRequest(REPORT_MESSAGES.columns.zh, 'columns');
           values.columns = JSON.stringify(cols);
         }
-        if (values.chart !== undefined) values.chart = values.chart ? JSON.stringify(chartOf(String(values.chart), def.fields)) : '';
+        if (values.chart !== undefined) values.chart = values.chart ? JSON.stringify(chartOf(String(values.chart), def)) : '';
       },
     },
   };
@@ -111,7 +115,7 @@ export function reportRoutes(ctx: AppContext) {
           .where(visible(report, scope, eq(report.id, Number((req.query as { id: string }).id))));
         if (!r) throw notFound('报表不存在');
         const { def, store } = await readable(ctx, req, r.resource);
-        const chart = chartOf(r.chart, def.fields);
+        const chart = chartOf(r.chart, def);
         if (!chart) return ok({ chart: null, groups: [] });
         const groups = await store.groups(scope, JSON.parse(r.query) as Record<string, string>, chart.x, chart.y, CHART_GROUPS);
         return ok({ chart, groups: groups.map((g) => ({ x: g.x === null || g.x === undefined ? '' : String(g.x), value: g.value })) });

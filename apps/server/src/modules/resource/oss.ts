@@ -6,7 +6,7 @@ import type { ResourceOptions } from '../../platform/crud/routes';
 import { enableOne } from '../../platform/enable-one';
 import { badRequest } from '../../platform/envelope';
 import { pathStyle, type ObjectStores } from '../../platform/object-stores';
-import { hostOf, type Outbound } from '../../platform/outbound';
+import type { Outbound } from '../../platform/outbound';
 import { secretFollowsAddress } from '../../platform/secrets';
 
 /** what the S3 client is given as an endpoint: an origin (it adds the bucket itself) */
@@ -38,9 +38,8 @@ export function ossOptions(db: Db, outbound: Outbound): ResourceOptions {
           if (moved && holds) throw badRequest(OSS_MESSAGES.holdsFiles.zh, moved);
         }
         if (Number(v.category) === OSS_LOCAL) return;
-        const host = ORIGIN.test(String(v.endpoint ?? '')) ? hostOf(String(v.endpoint)) : undefined;
-        if (!host) throw badRequest(OSS_MESSAGES.endpoint.zh, 'endpoint');
-        await outbound.refuseInternal(host, 'endpoint');
+        const endpoint = String(v.endpoint ?? '');
+        const host = await outbound.refuseEndpoint(ORIGIN.test(endpoint) ? endpoint : '', 'endpoint', OSS_MESSAGES.endpoint.zh);
         const bucket = String(v.bucketName ?? '').trim();
         if (!bucket) throw badRequest(OSS_MESSAGES.bucket.zh, 'bucketName');
         // a service taking the bucket in the host name is reached at <bucket>.<endpoint's host> (a wildcard name can be made to answer 127.0.0.1)

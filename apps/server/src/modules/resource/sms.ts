@@ -7,7 +7,7 @@ import { badRequest } from '../../platform/envelope';
 import { secretFollowsAddress } from '../../platform/secrets';
 import type { Db } from '../../db/client';
 import type { SmsSender } from '../../platform/sms';
-import { hostOf, type Outbound } from '../../platform/outbound';
+import type { Outbound } from '../../platform/outbound';
 
 /** at most this many phones in one send-message */
 const MAX_PHONES = 100;
@@ -52,9 +52,7 @@ export function smsOptions(db: Db, sender: SmsSender, outbound: Outbound): Resou
         secretFollowsAddress(values, existing, ['endpoint', 'category']);
         const endpoint = String({ ...existing, ...values }.endpoint ?? '').trim();
         if (!endpoint) return;
-        const host = hostOf(endpoint);
-        if (!host) throw badRequest('服务地址应为 http(s) 地址', 'endpoint');
-        await outbound.refuseInternal(host, 'endpoint');
+        await outbound.refuseEndpoint(endpoint, 'endpoint', '服务地址应为 http(s) 地址');
       },
     },
     actions: {

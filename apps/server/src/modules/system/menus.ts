@@ -14,7 +14,7 @@ import { badRequest, Envelope, forbidden, idStr, notFound, ok } from '../../plat
 import { caller } from '../../platform/auth';
 import { resourceSchemas } from '../../platform/crud/schemas';
 import { toWire } from '../../platform/crud/wire';
-import { IdText, OptionalIdList, requestValues } from '../../platform/input-types';
+import { IdListOrArray, IdText, requestValues } from '../../platform/input-types';
 import { scopeOf, visible, type Scope } from '../../platform/scope';
 import { attachmentDisposition } from '../../platform/storage';
 
@@ -26,7 +26,7 @@ import { attachmentDisposition } from '../../platform/storage';
 
 const V2_MENU = '/us-system/v2/menu-multi';
 const V2_TOP = '/us-system/v2/top-menu-multi';
-const Ids = Type.Union([OptionalIdList({ maxLength: 40_000 }), Type.Array(IdText(), { maxItems: 5000 })]);
+const Ids = IdListOrArray();
 const ids = (v: unknown): number[] => [...new Set((Array.isArray(v) ? v.map(String) : String(v ?? '').split(',')).filter(Boolean).map(Number))];
 
 const MenuEntry = Type.Recursive(

@@ -174,7 +174,8 @@ export function accountRoutes(ctx: AppContext) {
         }
         // status 0: the account exists but cannot log in until an administrator approves it. A taken
         // account inserts nothing (the unique index decides, so two at once cannot both pass) and is
-        // answered alike, after the same argon2 work: the administrators hear of it instead.
+        // answered alike, after the same argon2 work: the administrators hear of it instead, once the
+        // answer is on its way.
         const [created] = await db
           .insert(user)
           .values({
@@ -192,7 +193,12 @@ export function accountRoutes(ctx: AppContext) {
         if (created) {
           if (binding) await db.update(userOauth).set({ userId: created.id }).where(eq(userOauth.id, binding.id));
           ctx.totals.forget(userResource.name);
-        } else await remindAccountTaken(db, ctx.changes, b.tenantId, b.account);
+        } else {
+          // after answering: the reminder's queries would make a taken account's answer the slower one
+          void remindAccountTaken(db, ctx.changes, b.tenantId, b.account).catch((err: unknown) =>
+            req.log.error({ err, tenantId: b.tenantId }, 'the reminder of a taken account was not stored'),
+          );
+        }
         return ok(true, REGISTER_MESSAGES.submitted);
       },
     });

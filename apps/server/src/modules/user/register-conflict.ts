@@ -14,7 +14,9 @@ export const REGISTER_CONFLICT_MODEL = '账号注册';
  * A guest registration named an account its tenant already has. The registrant is answered as for
  * a free account (the answer must not tell which accounts exist, docs/security.md), so the tenant's
  * administrators are told instead: a supervision reminder (督办提醒) leading to the user page. An
- * administrator gets one unread reminder per account, however often it is asked for.
+ * administrator gets one unread reminder per account, however often it is asked for. The
+ * registration does not wait for it (its queries would time the taken account apart); a failure
+ * goes to the server's log.
  */
 export async function remindAccountTaken(db: Db, changes: Changes, tenantId: string, account: string): Promise<void> {
   const scope = tenantScope(tenantId);

@@ -5,7 +5,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PASSWORD_MESSAGES, passwordChangeError, passwordErrorField } from '@wb/contracts/validation';
 import { USER_MESSAGES } from '@wb/contracts/resources/org';
 import { dept, param, post, role, user, userPlatform } from '../../db/schema/index';
-import { caller } from '../../platform/auth';
+import { announceUsers, caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest, EmptyEnvelope, Envelope, notFound, ok } from '../../platform/envelope';
@@ -72,7 +72,11 @@ export function userOptions(ctx: AppContext): ResourceOptions {
         await checkMemberLimits(tx, me.tenantId, row as unknown as Member, existing as unknown as Member | undefined);
       },
       async afterRemove({ db: tx }, rows) {
-        await ctx.changes.publish(tx, 'users', rows.map((r) => String(r.id)).join(','));
+        await announceUsers(
+          ctx.changes,
+          tx,
+          rows.map((r) => r.id as number),
+        );
       },
     },
     actions: {
@@ -125,7 +129,11 @@ export function userOptions(ctx: AppContext): ResourceOptions {
             req,
             before.map((u) => ({ tenantId: u.tenantId, targetType: 'user', targetId: u.id, field: 'role', before: asIds(u.roleId), after: asIds(roleIds) })),
           );
-          await ctx.changes.publish(t, 'users', before.map((u) => u.id).join(','));
+          await announceUsers(
+            ctx.changes,
+            t,
+            before.map((u) => u.id),
+          );
           for (const u of before) await checkMemberLimits(t, u.tenantId, { roleId: roleIds, userType: u.userType }, u, 'roleIds');
         });
       },

@@ -69,20 +69,24 @@ function release(): void {
  */
 export async function* sheetRows(data: Buffer, maxRows: number, headerOnly = false): AsyncGenerator<{ rowNo: number; cells: string[] }> {
   await turn();
-  const worker = new Worker(new URL('./sheet-worker.mjs', import.meta.url), {
-    workerData: { data, limits: { ...SHEET_LIMITS, rows: maxRows }, headerOnly },
-    resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
-  });
+  // everything after the turn is taken gives it back, even a thread that cannot be started
+  let worker: Worker | undefined;
+  let timer: NodeJS.Timeout | undefined;
   let late = false;
-  const timer = setTimeout(() => {
-    late = true;
-    void worker.terminate();
-  }, READ_MS);
-  // the loop below hears its errors; one after the loop (its thread already ending) matters no more
-  worker.on('error', () => {});
   const ended = new AbortController();
-  worker.once('exit', () => ended.abort());
   try {
+    worker = new Worker(new URL('./sheet-worker.mjs', import.meta.url), {
+      workerData: { data, limits: { ...SHEET_LIMITS, rows: maxRows }, headerOnly },
+      resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+    });
+    const started = worker;
+    timer = setTimeout(() => {
+      late = true;
+      void started.terminate();
+    }, READ_MS);
+    // the loop below hears its errors; one after the loop (its thread already ending) matters no more
+    worker.on('error', () => {});
+    worker.once('exit', () => ended.abort());
     for await (const [said] of on(worker, 'message', { signal: ended.signal }) as AsyncIterable<[Said]>) {
       if ('rows' in said) for (const { rowNo, cells } of said.rows) yield { rowNo, cells: cells.map((c) => (c instanceof Date ? formatTime(c) : c)) };
       else if ('over' in said) throw badRequest(refusal(said.over, maxRows), 'file');
@@ -97,7 +101,7 @@ export async function* sheetRows(data: Buffer, maxRows: number, headerOnly = fal
     throw err;
   } finally {
     clearTimeout(timer);
-    await worker.terminate();
+    await worker?.terminate();
     release();
   }
 }

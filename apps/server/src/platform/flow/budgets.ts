@@ -9,10 +9,11 @@ export const FLOW_BUDGET = {
    * Activities one step may start before every path waits (a user task, a timer, a message). The
    * engine runs a path synchronously, one activity calling the next, each dearer than the last
    * (its messages wait in queues until the path unwinds): a loop that never waits held the event
-   * loop until the stack overflowed, some 1,700 activities and seconds later. Two hundred take a
-   * fraction of a second; a person's process starts a handful per step.
+   * loop until the stack overflowed, some 1,700 activities and seconds later. The budget's run holds
+   * the event loop too (two hundred took about 0.3 s on a quiet machine, far more on a loaded one),
+   * so it is kept small: a person's process starts a handful per step.
    */
-  stepActivities: 200,
+  stepActivities: 100,
   /** A step still executing after this long (a service that does not answer) is refused and rolled back. */
   stepMs: 30_000,
   /** Bytes of one BPMN file (a drawn process of a hundred tasks with its diagram is about 60 KB). */
@@ -25,8 +26,13 @@ export const FLOW_BUDGET = {
   parseHeapMb: 256,
   /** A timer cycle repeats at most this often … */
   cycleRepeats: 100,
-  /** … and at least this far apart. */
+  /**
+   * … and at least this far apart. A timer on a loop must wait at least this long to count as a
+   * wait at deploy (waits.ts), and a timer's step sets the next timer no sooner (engine.ts).
+   */
   cycleIntervalMs: 60_000,
+  /** Timer steps the poller runs in one pass, earliest due first; the rest wait for the next pass. */
+  timerStepsPerPoll: 50,
   /** Instances of a multi-instance activity (its cardinality, a number written in the file): a sub-process's run within `stepActivities`. */
   loopInstances: 20,
 } as const;

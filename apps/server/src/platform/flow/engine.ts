@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { Engine, type BpmnEngineOptions } from 'bpmn-engine';
-import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { FLOW_MESSAGES, FLOW_NOTICE_MODEL } from '@wb/contracts/flow';
 import type { Db } from '../../db/client';
 import { flowHistory, flowInstance, flowTask, messageNotify, role, user } from '../../db/schema/index';
@@ -48,7 +48,7 @@ export interface StepResult {
 /** Variables only the engine sets: the starter (`applyUser`) and a task's outcome (`pass`, given as complete's `pass`). */
 const ENGINE_VARIABLES = ['applyUser', 'pass'];
 /** The camunda property by which a definition lets the starter claim or complete a task (beside assigning it to `${applyUser}`). */
-export const STARTER_MAY_ACT = 'starterMayAct';
+const STARTER_MAY_ACT = 'starterMayAct';
 
 /**
  * No one acts on a task of an instance they started (approving their own request) unless the
@@ -63,14 +63,29 @@ export const ownRequest = (task: TaskRow, startUserId: number, userId: number | 
  * the earliest timer is due (`due_at`). So nothing of an instance runs outside its step, where no
  * callback could outrun its budget or its transaction (bpmn-elements' Timers interface).
  */
-const heldTimers = {
-  executing: [],
-  register() {
-    return this;
-  },
-  setTimeout: (callback: () => void, delay: number) => ({ callback, delay, timerId: 'held', timerRef: null }),
-  clearTimeout: () => undefined,
-} as unknown as BpmnEngineOptions['timers'];
+const heldTimers = (): BpmnEngineOptions['timers'] => {
+  const timers = {
+    executing: [],
+    register: () => timers,
+    setTimeout: (callback: () => void, delay: number) => ({ callback, delay, timerId: 'held', timerRef: null }),
+    clearTimeout: () => undefined,
+  };
+  return timers as unknown as BpmnEngineOptions['timers'];
+};
+
+/**
+ * A step's tasks name someone they may not (a user since removed, another tenant's, the starter):
+ * a 400 for the user whose request it was; a timer's step ends its instance as failed instead,
+ * since it would be refused the same at every later try.
+ */
+class TaskRefusal extends ApiError {
+  constructor(
+    message: string,
+    readonly activityId: string,
+  ) {
+    super(400, message);
+  }
+}
 
 /** The extension property `name` of an activity's behaviour (`<camunda:properties><camunda:property name value>`). */
 function propertyOf(behaviour: Record<string, unknown>, name: string): unknown {
@@ -220,23 +235,29 @@ export class FlowEngine {
     });
   }
 
-  /** Runs the steps of the instances whose timers are due, one instance per transaction. */
+  /**
+   * Runs the steps of the instances whose timers are due, earliest first, one instance per
+   * transaction and at most `FLOW_BUDGET.timerStepsPerPoll` a pass (the rest wait for the next
+   * poll). A timer's step sets the instance's next timer no sooner than `cycleIntervalMs` later,
+   * so a loop through a short timer (deployed before the check) steps once a minute, not at once.
+   */
   async fireDueTimers(): Promise<number> {
     if (this.polling) return 0;
     this.polling = true;
     let fired = 0;
     try {
-      for (;;) {
+      while (fired < FLOW_BUDGET.timerStepsPerPoll) {
         const id = await this.deps.db.transaction(async (tx) => {
           const [due] = await tx
             .select()
             .from(flowInstance)
             .where(and(eq(flowInstance.state, 'running'), lte(flowInstance.dueAt, new Date())))
+            .orderBy(asc(flowInstance.dueAt))
             .limit(1)
             .for('update', { skipLocked: true });
           if (!due) return null;
           try {
-            await this.step(tx as unknown as Db, due, null, due.variables, () => undefined);
+            await this.step(tx as unknown as Db, due, null, due.variables, () => undefined, true);
           } catch (err) {
             // a timer whose step fails is tried again in a minute, not at every poll
             this.deps.onError(err, `flow timer of instance ${due.id} failed`);
@@ -288,17 +309,32 @@ export class FlowEngine {
    * budget (platform/flow/budgets.ts) is rolled back and ends the instance as failed, which
    * commits with `tx`; any other failure rolls back and is thrown (400: the task stays open).
    */
-  private async step(tx: Db, instance: InstanceRow, xml: string | null, variables: Variables, act: (execution: { signal: (m: object) => void }) => void): Promise<StepResult> {
+  private async step(
+    tx: Db,
+    instance: InstanceRow,
+    xml: string | null,
+    variables: Variables,
+    act: (execution: { signal: (m: object) => void }) => void,
+    byTimer = false,
+  ): Promise<StepResult> {
     try {
-      return { tasks: await tx.transaction((savepoint) => this.run(savepoint as unknown as Db, instance, xml, variables, act)) };
+      return { tasks: await tx.transaction((savepoint) => this.run(savepoint as unknown as Db, instance, xml, variables, act, byTimer)) };
     } catch (err) {
-      if (!(err instanceof FlowOverrun)) throw err;
-      await this.fail(tx, instance, err);
-      return { tasks: [], failure: err.message };
+      const ending = err instanceof FlowOverrun ? err : byTimer && err instanceof TaskRefusal ? new FlowOverrun(`流程已终止: ${err.message}`, err.activityId) : null;
+      if (!ending) throw err;
+      await this.fail(tx, instance, ending);
+      return { tasks: [], failure: ending.message };
     }
   }
 
-  private async run(tx: Db, instance: InstanceRow, xml: string | null, variables: Variables, act: (execution: { signal: (m: object) => void }) => void): Promise<TaskRow[]> {
+  private async run(
+    tx: Db,
+    instance: InstanceRow,
+    xml: string | null,
+    variables: Variables,
+    act: (execution: { signal: (m: object) => void }) => void,
+    byTimer: boolean,
+  ): Promise<TaskRow[]> {
     const listener = new EventEmitter();
     const started = new Map<string, { activityId: string; name: string; type: string; at: Date }>();
     const ended = new Map<string, Date>();
@@ -351,7 +387,7 @@ export class FlowEngine {
         },
       ]),
     );
-    const options = { expressions: engineExpressions, scripts: noScripts, services, timers: heldTimers, moddleOptions: { camunda: camundaModdle } };
+    const options = { expressions: engineExpressions, scripts: noScripts, services, timers: heldTimers(), moddleOptions: { camunda: camundaModdle } };
     let completed = false;
     let execution: Awaited<ReturnType<Engine['execute']>> | undefined;
     let engine: Engine | undefined;
@@ -381,7 +417,10 @@ export class FlowEngine {
     const postponed = (execution.getPostponed() as unknown as Activity[]).flatMap((a) => [a, ...(a.getPostponed?.() ?? [])]);
     const waiting = postponed.filter((a) => a.type === 'bpmn:UserTask');
     const postponedIds = new Set(postponed.map((a) => a.id));
-    const dueAt = [...timers.values()].filter((t) => postponedIds.has(t.activityId)).reduce<Date | null>((min, t) => (!min || t.expireAt < min ? t.expireAt : min), null);
+    const earliest = [...timers.values()].filter((t) => postponedIds.has(t.activityId)).reduce<Date | null>((min, t) => (!min || t.expireAt < min ? t.expireAt : min), null);
+    // a timer's step is followed by the next no sooner than a cycle's interval (fireDueTimers)
+    const floor = byTimer ? new Date(Date.now() + FLOW_BUDGET.cycleIntervalMs) : null;
+    const dueAt = earliest && floor && earliest < floor ? floor : earliest;
     const done = completed || !execution.isRunning;
     const engineState = done ? null : await engine.getState();
 
@@ -448,8 +487,10 @@ export class FlowEngine {
     const text = (b: Record<string, unknown>, k: string) => (typeof b[k] === 'string' ? String(evaluate(b[k] as string, variables) ?? '') : '');
     const values = fresh.map((w) => {
       const b = w.owner?.behaviour ?? {};
-      const assignee = Number(text(b, 'assignee'));
+      const assigneeText = text(b, 'assignee').trim();
+      const assignee = /^\d{1,18}$/.test(assigneeText) ? Number(assigneeText) : 0;
       return {
+        assigneeText,
         tenantId: instance.tenantId,
         instanceId: instance.id,
         executionId: w.executionId,
@@ -462,13 +503,20 @@ export class FlowEngine {
         starterMayAct: b.assignee === '${applyUser}' || String(propertyOf(b, STARTER_MAY_ACT)) === 'true',
       };
     });
-    const named = [...new Set(values.flatMap((v) => [...(v.assigneeId ? [String(v.assigneeId)] : []), ...v.candidateUsers]))];
+    // an assignee that is no user id (a name, `x`) is a stranger too, never quietly no one
+    const namedBy = (v: (typeof values)[number]) => [...(v.assigneeText ? [v.assigneeText] : []), ...v.candidateUsers];
+    const named = [...new Set(values.flatMap(namedBy))];
     const members = new Set((await this.members(tx, instance.tenantId, named)).map(String));
     const strangers = named.filter((id) => !members.has(id));
-    if (strangers.length) throw badRequest(`${FLOW_MESSAGES.foreignUser.zh}: ${strangers.slice(0, 5).join(', ')}`);
+    if (strangers.length)
+      throw new TaskRefusal(`${FLOW_MESSAGES.foreignUser.zh}: ${strangers.slice(0, 5).join(', ')}`, values.find((v) => namedBy(v).some((id) => !members.has(id)))!.taskKey);
     const own = values.find((v) => v.assigneeId === instance.startUserId && !v.starterMayAct);
-    if (own) throw badRequest(`${FLOW_MESSAGES.ownRequest.zh}: ${own.name}`);
-    return tx.insert(flowTask).values(values).onConflictDoNothing().returning();
+    if (own) throw new TaskRefusal(`${FLOW_MESSAGES.ownRequest.zh}: ${own.name}`, own.taskKey);
+    return tx
+      .insert(flowTask)
+      .values(values.map(({ assigneeText: _, ...v }) => v))
+      .onConflictDoNothing()
+      .returning();
   }
 
   /** Which of `ids` are users of the tenant (not removed); ids that are no number are none. */

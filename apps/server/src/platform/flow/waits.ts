@@ -1,5 +1,5 @@
 import type { ModdleElement } from 'bpmn-moddle';
-import { durationMs } from './budgets';
+import { durationMs, FLOW_BUDGET } from './budgets';
 
 /**
  * The deploy check's view of where a process waits. A path runs on, synchronously, until it
@@ -10,14 +10,21 @@ import { durationMs } from './budgets';
 
 /** Activities at which a path waits for a person or a message. */
 const WAITING = new Set(['bpmn:UserTask', 'bpmn:ManualTask', 'bpmn:ReceiveTask', 'bpmn:CallActivity', 'bpmn:EventBasedGateway']);
-/** Catch and boundary events that wait; a link, an error or a condition that holds goes straight on. */
-const WAITING_EVENTS = new Set(['bpmn:TimerEventDefinition', 'bpmn:MessageEventDefinition', 'bpmn:SignalEventDefinition']);
+/** Catch and boundary events that wait for a message; a link, an error or a condition that holds goes straight on (timers: `timerWaits`). */
+const WAITING_EVENTS = new Set(['bpmn:MessageEventDefinition', 'bpmn:SignalEventDefinition']);
 
 const own = (container: ModdleElement) => (container.flowElements as ModdleElement[] | undefined) ?? [];
 const definitionsOf = (e: ModdleElement) => (e.eventDefinitions as ModdleElement[] | undefined) ?? [];
 const linkName = (e: ModdleElement) => definitionsOf(e).find((d) => d.$type === 'bpmn:LinkEventDefinition')?.name;
-/** A timer due at once (a duration of zero) goes straight on; one read from a variable is taken to wait (the step's budget stands behind it). */
-const dueAtOnce = (d: ModdleElement) => durationMs(String((d.timeDuration as ModdleElement | undefined)?.body ?? '').trim()) === 0;
+const body = (d: ModdleElement, k: string) => String((d[k] as ModdleElement | undefined)?.body ?? '').trim();
+/**
+ * A timer on a cycle waits only if it is sure to wait long: a cycle (whose interval bpmn.ts checks
+ * is at least `cycleIntervalMs`) or a duration written as a literal of at least `cycleIntervalMs`.
+ * A shorter duration (`PT0.001S` would have the poller run the loop a thousand times a second),
+ * a date (soon past) or an expression (`${pause}`, any value at all) does not count.
+ */
+const timerWaits = (d: ModdleElement) => body(d, 'timeCycle') !== '' || (durationMs(body(d, 'timeDuration')) ?? 0) >= FLOW_BUDGET.cycleIntervalMs;
+const waitingEvent = (d: ModdleElement) => (d.$type === 'bpmn:TimerEventDefinition' ? timerWaits(d) : WAITING_EVENTS.has(d.$type));
 
 type Graph = Map<ModdleElement, ModdleElement[]>;
 
@@ -35,7 +42,7 @@ function graphOf(container: ModdleElement): Graph {
 /** Whether a path that enters `node` waits before it leaves. A sub-process waits when no path through it avoids waiting. */
 function waits(node: ModdleElement): boolean {
   if (WAITING.has(node.$type)) return true;
-  if (/(CatchEvent|BoundaryEvent)$/.test(node.$type)) return definitionsOf(node).some((d) => WAITING_EVENTS.has(d.$type) && !dueAtOnce(d));
+  if (/(CatchEvent|BoundaryEvent)$/.test(node.$type)) return definitionsOf(node).some(waitingEvent);
   return node.flowElements !== undefined && !passesWithoutWaiting(node);
 }
 
@@ -70,8 +77,9 @@ export function cycleWithoutWait(container: ModdleElement): string[] {
   const passing = new Set([...next.keys()].filter((n) => !waits(n)));
   const forward = cyclic(passing, (n) => next.get(n)!);
   // taken from the other side too, so that what merely follows the cycle is not named with it
-  const back = (n: ModdleElement) => [...forward].filter((m) => next.get(m)!.includes(n));
-  const loop = cyclic(forward, back);
+  const preceding = new Map<ModdleElement, ModdleElement[]>([...forward].map((n) => [n, []]));
+  for (const m of forward) for (const n of next.get(m)!) preceding.get(n)?.push(m);
+  const loop = cyclic(forward, (n) => preceding.get(n)!);
   if (loop.size) return [...loop].map((n) => String(n.id));
   for (const sub of next.keys())
     if (sub.flowElements) {
