@@ -103,7 +103,8 @@ test('模型管理: a model drawn in the modeller, with a user task assigned thr
 });
 
 test('the deployed model is started from 发起事务 on the leave form, and its two tasks are completed from 待办事务', async ({ page }) => {
-  test.setTimeout(120_000);
+  // the applicant and the approver sign in by turns: four logins besides the steps
+  test.setTimeout(180_000);
   await loginAs(page, USER.account, USER.password);
   const start = await openAffairs(page, 'start');
   await action(flowRows(start, NAME), 'start').click();
