@@ -6,7 +6,7 @@ import JSZip from 'jszip';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef, FieldDef } from '@wb/contracts/resource';
-import { DEVELOP_PATHS, type ModelPrototype, type TableInfo } from '@wb/contracts/resources/develop';
+import { DEVELOP_PATHS, FIELD_TYPE_COMPONENTS, fieldTypeOf, type FieldType, type ModelPrototype, type PrototypeDesign, type TableInfo } from '@wb/contracts/resources/develop';
 import type { AuthUser } from '../src/platform/auth';
 import { crudDeps } from '../src/platform/context';
 import { registerResource, type ResourceOptions } from '../src/platform/crud/routes';
@@ -194,7 +194,6 @@ describe('data models and their design', () => {
   it('a model names a table of its datasource, with a code and class the generator can use', async () => {
     await refused(post('/us-develop/model/submit', { modelCode: 'board', modelTable: 'biz_board' }), 'modelName', /^请输入模型名称$/);
     await refused(post('/us-develop/model/submit', { modelName: '公告板', modelCode: 'Bad Code', modelTable: 'biz_board' }), 'modelCode');
-    await refused(post('/us-develop/model/submit', { modelName: '公告板', modelCode: 'board', modelTable: 'no_such_table' }), 'modelTable', /不存在/);
     await refused(post('/us-develop/model/submit', { modelName: '公告板', modelCode: 'board', modelTable: 'biz-board' }), 'modelTable');
     board = await data(post('/us-develop/model/submit', { datasourceId: '', modelName: '公告板', modelCode: 'board', modelTable: 'biz_board', modelRemark: '首页的公告板' }));
     expect(board).toMatchObject({ datasourceId: '', modelClass: 'Board', modelTable: 'biz_board' });
@@ -347,6 +346,108 @@ describe('a table of every column type', () => {
   });
 });
 
+let memoFiles: { path: string; content: string }[];
+
+describe('a model designed before its table exists (design first)', () => {
+  let memo: Rec;
+  const submit = (designs: Partial<PrototypeDesign>[]) => post(DEVELOP_PATHS.prototypeSubmitList, designs);
+  /** A designed column: listed and in the form unless told. */
+  const col = (jdbcName: string, fieldType: FieldType, more: Partial<PrototypeDesign> = {}): Partial<PrototypeDesign> => ({
+    modelId: memo.id,
+    jdbcName,
+    jdbcComment: jdbcName,
+    fieldType,
+    componentType: FIELD_TYPE_COMPONENTS[fieldType],
+    dictCode: '',
+    isList: 1,
+    isForm: 1,
+    isRequired: 0,
+    isQuery: 0,
+    queryType: '',
+    sort: 10,
+    ...more,
+  });
+  const good = () => [
+    col('title', 'varchar', { jdbcComment: '标题', fieldLength: 100, isRequired: 1, isQuery: 1, sort: 1 }),
+    col('body', 'text', { jdbcComment: '正文', isList: 0, sort: 2 }),
+    col('amount', 'integer', { jdbcComment: '数量', sort: 3 }),
+    col('due_date', 'date', { jdbcComment: '到期日', isQuery: 1, sort: 4 }),
+    col('done', 'boolean', { jdbcComment: '完成', sort: 5 }),
+    col('category', 'varchar', { jdbcComment: '类型', fieldLength: 8, componentType: 'select', dictCode: 'notice', sort: 6 }),
+  ];
+
+  it('a new table name is accepted in this product’s database; a name the migration could not create is refused, naming modelTable', async () => {
+    const add = (modelTable: string) => post('/us-develop/model/submit', { modelName: '备忘', modelCode: 'memo', modelTable });
+    await refused(add('BizMemo'), 'modelTable', /新表的物理表名 BizMemo 须以小写字母开头/);
+    await refused(add('select'), 'modelTable', /SQL 保留字/);
+    await refused(add('pg_memo'), 'modelTable', /pg_/);
+    await refused(add(`biz_${'m'.repeat(49)}`), 'modelTable', /最长 52 个字符/);
+    memo = await data(add('biz_memo'));
+    expect(memo).toMatchObject({ modelTable: 'biz_memo', modelClass: 'Memo', datasourceId: '' });
+    // nothing was created: the generated migration makes the table
+    expect((await t.ctx.database.db.execute(sql`select to_regclass('biz_memo') as t`)).rows).toEqual([{ t: null }]);
+    // before its design, the table is its key and its tenant
+    const info: TableInfo = await data(get(DEVELOP_PATHS.tableInfo, { modelId: memo.id }));
+    expect(info.fields.map((f) => [f.name, f.type, f.isPk])).toEqual([
+      ['id', 'bigint', 1],
+      ['tenant_id', 'character varying(12)', 0],
+    ]);
+    const starter: ModelPrototype[] = await data(get(DEVELOP_PATHS.modelPrototype, { modelId: memo.id }));
+    expect(starter.map((p) => [p.jdbcName, p.isForm])).toEqual([
+      ['id', 0],
+      ['tenant_id', 0],
+    ]);
+  });
+
+  it('its columns are designed by hand: names, types and lengths checked, each refusal naming the field', async () => {
+    await refused(submit([col('Title', 'varchar')]), 'jdbcName', /列名 Title 须以小写字母开头/);
+    await refused(submit([col('order', 'varchar')]), 'jdbcName', /列名 order 是 SQL 保留字/);
+    await refused(submit([col('create_time', 'timestamp')]), 'jdbcName', /由框架维护/);
+    await refused(submit([col('size', 'integer')]), 'jdbcName', /分页参数/);
+    await refused(submit([col('a_1', 'integer'), col('a1', 'integer')]), 'jdbcName', /属性名相同/);
+    await refused(submit([col('title', 'varchar'), col('title', 'text')]), 'jdbcName', /title 重复/);
+    await refused(submit([col('title', 'varchar', { fieldType: undefined })]), 'fieldType', /列 title 须选择类型/);
+    await refused(submit([col('title', 'float' as FieldType)]), 'fieldType');
+    await refused(submit([col('title', 'varchar', { fieldLength: 5000 })]), 'fieldLength');
+    await refused(submit([col('title', 'integer', { componentType: 'date' })]), 'componentType', /title/);
+    await refused(submit([col('id', 'bigint', { isForm: 0, isList: 0 })]), 'jdbcName', /至少设计一个字段/);
+    await refused(submit(Array.from({ length: 101 }, (_, i) => col(`f${i}`, 'integer'))), 'jdbcName', /最多 100 个字段/);
+
+    const saved: ModelPrototype[] = await data(submit(good()));
+    const p = (name: string) => saved.find((x) => x.jdbcName === name)!;
+    expect(saved.map((x) => x.jdbcName)).toEqual(['id', 'tenant_id', 'title', 'body', 'amount', 'due_date', 'done', 'category']);
+    expect(p('title')).toMatchObject({ jdbcType: 'character varying(100)', isNullable: 0, isRequired: 1, queryType: 'like', propertyName: 'title' });
+    expect(p('due_date')).toMatchObject({ jdbcType: 'date', isNullable: 1, queryType: 'range', propertyName: 'dueDate', propertyType: 'Date' });
+    expect(p('category')).toMatchObject({ jdbcType: 'character varying(8)', componentType: 'select', dictCode: 'notice' });
+    expect(fieldTypeOf(p('done').jdbcType)).toEqual({ fieldType: 'boolean' });
+    // the designer reads the design back as it was saved
+    expect(await data(get(DEVELOP_PATHS.modelPrototype, { modelId: memo.id }))).toEqual(saved);
+  });
+
+  it('a code row generates it: the zip holds the CREATE TABLE script beside the definition and the table', async () => {
+    const row = await data(
+      post('/us-develop/code/submit', { modelId: memo.id, codeName: '备忘', serviceName: 'us-desk', packageName: 'desk', tablePrefix: 'biz_', pkName: 'id', baseMode: 1, wrapMode: 0 }),
+    );
+    expect(row).toMatchObject({ tableName: 'biz_memo', apiPath: '/us-desk/memo', webPath: '/desk/memo' });
+    const res = await post(DEVELOP_PATHS.genCode, undefined, { ids: row.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const names = Object.keys(zip.files).filter((n) => !zip.files[n].dir);
+    expect(names.sort()).toEqual(
+      ['codegen/README.md', 'codegen/memo/migration.sql', 'codegen/memo/registration.txt', 'packages/contracts/src/resources/memo.ts', 'apps/server/src/db/schema/memo.ts'].sort(),
+    );
+    const migration = await zip.file('codegen/memo/migration.sql')!.async('string');
+    expect(migration).toContain('CREATE TABLE "biz_memo" (');
+    expect(migration).toContain('"title" varchar(100) NOT NULL');
+    expect(migration).toContain('"due_date" date,');
+    expect(migration).toContain('CREATE INDEX "biz_memo_tenant_idx"');
+    const definition = await zip.file('packages/contracts/src/resources/memo.ts')!.async('string');
+    expect(definition).toContain("title: { label: zhEn('标题', 'Title'), kind: 'string', required: zhEn('请输入标题', 'Please enter the title'), maxLength: 100, search: 'like' }");
+    memoFiles = [];
+    for (const name of names) if (name !== 'codegen/README.md') memoFiles.push({ path: name, content: await zip.file(name)!.async('string') });
+  });
+});
+
 describe('the generated code in this project', () => {
   let files: Map<string, string>;
   let scratch: ScratchProject;
@@ -358,7 +459,7 @@ describe('the generated code in this project', () => {
     const zip = await JSZip.loadAsync(res.rawPayload);
     files = new Map();
     for (const entry of Object.values(zip.files)) if (!entry.dir) files.set(entry.name, await entry.async('string'));
-    scratch = await scratchProject([...[...files].filter(([path]) => path !== 'codegen/README.md').map(([path, content]) => ({ path, content })), ...wideFiles]);
+    scratch = await scratchProject([...[...files].filter(([path]) => path !== 'codegen/README.md').map(([path, content]) => ({ path, content })), ...wideFiles, ...memoFiles]);
   });
   afterAll(() => scratch?.remove());
 
@@ -385,6 +486,7 @@ describe('the generated code in this project', () => {
     for (const [name, migration] of [
       ['board', files.get('codegen/board/migration.sql')!],
       ['wide', wideFiles.find((f) => f.path === 'codegen/wide/migration.sql')!.content],
+      ['memo', memoFiles.find((f) => f.path === 'codegen/memo/migration.sql')!.content],
     ]) {
       const table = (await import(pathToFileURL(scratch.path(`apps/server/src/db/schema/${name}.ts`)).href))[name];
       const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson({ [name]: table }));
@@ -396,7 +498,8 @@ describe('the generated code in this project', () => {
     const fresh = await testApp();
     try {
       const wideMigration = wideFiles.find((f) => f.path === 'codegen/wide/migration.sql')!.content;
-      for (const migration of [files.get('codegen/board/migration.sql')!, wideMigration])
+      const memoMigration = memoFiles.find((f) => f.path === 'codegen/memo/migration.sql')!.content;
+      for (const migration of [files.get('codegen/board/migration.sql')!, wideMigration, memoMigration])
         for (const statement of migration.split('--> statement-breakpoint\n')) await fresh.ctx.database.db.execute(sql.raw(statement));
       const { boardResource } = await import(pathToFileURL(scratch.path('packages/contracts/src/resources/board.ts')).href);
       const { board: table } = await import(pathToFileURL(scratch.path('apps/server/src/db/schema/board.ts')).href);
@@ -417,6 +520,9 @@ describe('the generated code in this project', () => {
       const { wideResource } = await import(pathToFileURL(scratch.path('packages/contracts/src/resources/wide.ts')).href);
       const { wide } = await import(pathToFileURL(scratch.path('apps/server/src/db/schema/wide.ts')).href);
       registerResource(app, crudDeps(fresh.ctx), wideResource as ResourceDef<Record<string, FieldDef>>, wide);
+      const { memoResource } = await import(pathToFileURL(scratch.path('packages/contracts/src/resources/memo.ts')).href);
+      const { memo } = await import(pathToFileURL(scratch.path('apps/server/src/db/schema/memo.ts')).href);
+      registerResource(app, crudDeps(fresh.ctx), memoResource as ResourceDef<Record<string, FieldDef>>, memo);
       await app.ready();
       const call = (method: 'GET' | 'POST', url: string, payload?: object, query?: Record<string, string>) => app.inject({ method, url, payload, query });
 
@@ -446,6 +552,14 @@ describe('the generated code in this project', () => {
       expect((await call('POST', '/us-desk/wide/submit', { ...row, small: 40000 })).json()).toMatchObject({ code: 400, data: { field: 'small' } });
       expect((await call('POST', '/us-desk/wide/remove', undefined, { ids: added.json().data.id })).statusCode).toBe(200);
       expect((await fresh.ctx.database.db.execute(sql`select is_deleted from biz_wide`)).rows).toEqual([{ is_deleted: 1 }]);
+
+      // the table designed first: made by its migration, and the resource works on it
+      const note = { title: '续签合同', body: '下周前', amount: 3, dueDate: '2026-12-20', done: 0, category: '1' };
+      const noted = await call('POST', '/us-desk/memo/submit', note);
+      expect(noted.statusCode, noted.body).toBe(200);
+      expect(noted.json().data).toMatchObject({ ...note, dueDate: '2026-12-20 00:00:00', tenantId: '000000' });
+      expect((await call('POST', '/us-desk/memo/submit', { body: 'x' })).json()).toMatchObject({ code: 400, data: { field: 'title' }, msg: '请输入标题' });
+      expect((await call('GET', '/us-desk/memo/list', undefined, { title: '续签' })).json().data).toMatchObject({ total: 1 });
       await app.close();
     } finally {
       await fresh.close();
@@ -458,6 +572,6 @@ describe('the generated code in this project', () => {
     expect(readme).toContain('/desk/board');
     // the migration is no file of the project's migrations: drizzle-kit writes that one
     expect([...files.keys()].some((p) => p.startsWith('apps/server/src/db/migrations'))).toBe(false);
-    expect(await readFile(scratch.path('apps/server/src/db/schema/index.ts'), 'utf8')).toBe("export * from './board';\nexport * from './wide';\n");
+    expect(await readFile(scratch.path('apps/server/src/db/schema/index.ts'), 'utf8')).toBe("export * from './board';\nexport * from './wide';\nexport * from './memo';\n");
   });
 });

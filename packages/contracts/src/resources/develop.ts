@@ -57,6 +57,53 @@ export const QUERY_LABELS: Record<QueryType, Text> = {
   range: zhEn('区间', 'Between'),
 };
 
+/**
+ * The types a column of a new table can have: a model may name a table that does not exist yet in
+ * this product's database, its columns then designed by hand (design first), and the generated
+ * migration creates it. Only types the resource framework holds as fields; `length` is a varchar's.
+ */
+export const FIELD_TYPES = ['varchar', 'text', 'integer', 'bigint', 'boolean', 'date', 'timestamp'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+export const FIELD_TYPE_LABELS: Record<FieldType, Text> = {
+  varchar: zhEn('字符串', 'String'),
+  text: zhEn('长文本', 'Long text'),
+  integer: zhEn('整数', 'Integer'),
+  bigint: zhEn('长整数', 'Big integer'),
+  boolean: zhEn('是否', 'Yes/no'),
+  date: zhEn('日期', 'Date'),
+  timestamp: zhEn('日期时间', 'Date and time'),
+};
+/** The component a new column of the type starts with in the designer. */
+export const FIELD_TYPE_COMPONENTS: Record<FieldType, ComponentType> = {
+  varchar: 'input',
+  text: 'textarea',
+  integer: 'number',
+  bigint: 'number',
+  boolean: 'switch',
+  date: 'date',
+  timestamp: 'date',
+};
+/**
+ * Bounds of a designed table: its columns beyond the key and tenant, a varchar's length; and of
+ * the models (the platform's, written by the default tenant only).
+ */
+export const DESIGN_LIMITS = { fields: 100, defaultLength: 255, maxLength: 4000, models: 500 } as const;
+
+/** A designed column's PostgreSQL type as the catalogue writes it (what a model of a real table holds). */
+export function jdbcTypeOf(type: FieldType, length?: number): string {
+  if (type === 'varchar') return `character varying(${length ?? DESIGN_LIMITS.defaultLength})`;
+  if (type === 'timestamp') return 'timestamp with time zone';
+  return type;
+}
+
+/** The designer's type and length of a saved column, or undefined for a type a design cannot choose. */
+export function fieldTypeOf(jdbcType: string): { fieldType: FieldType; fieldLength?: number } | undefined {
+  const varchar = /^character varying\((\d+)\)$/.exec(jdbcType);
+  if (varchar) return { fieldType: 'varchar', fieldLength: Number(varchar[1]) };
+  if (jdbcType === 'timestamp with time zone') return { fieldType: 'timestamp' };
+  return FIELD_TYPES.find((t) => t !== 'varchar' && t !== 'timestamp' && t === jdbcType) ? { fieldType: jdbcType as FieldType } : undefined;
+}
+
 /** Columns the resource framework keeps itself (the audit columns, the tenant): never a field of a generated form. */
 export const AUDIT_COLUMNS = ['create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status', 'is_deleted'] as const;
 export const TENANT_COLUMN = 'tenant_id';
@@ -119,11 +166,15 @@ export interface ModelPrototype {
   sort: number;
 }
 
-/** What model-prototype/submit-list takes per column: the designer's choices; the rest is read from the table. */
+/**
+ * What model-prototype/submit-list takes per column: the designer's choices; the rest is read from
+ * the table. A model whose table does not exist yet also sends each column's type and length
+ * (ignored for a real table: its catalogue says).
+ */
 export type PrototypeDesign = Pick<
   ModelPrototype,
   'modelId' | 'jdbcName' | 'jdbcComment' | 'componentType' | 'dictCode' | 'isList' | 'isForm' | 'isRequired' | 'isQuery' | 'queryType' | 'sort'
-> & { id?: string };
+> & { id?: string; fieldType?: FieldType; fieldLength?: number };
 
 /** A file the generator writes, by its path from the project's root. */
 export interface GeneratedFile {

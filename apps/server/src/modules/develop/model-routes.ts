@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { COMPONENT_TYPES, DEVELOP_CODES, DEVELOP_PATHS, modelResource, QUERY_TYPES, type PrototypeDesign } from '@wb/contracts/resources/develop';
+import { COMPONENT_TYPES, DESIGN_LIMITS, DEVELOP_CODES, DEVELOP_PATHS, FIELD_TYPES, modelResource, QUERY_TYPES, type PrototypeDesign } from '@wb/contracts/resources/develop';
 import { menuOf } from '@wb/contracts/resource';
 import { dict } from '../../db/schema/index';
 import { caller } from '../../platform/auth';
@@ -12,7 +12,8 @@ import { scopeOf, visible } from '../../platform/scope';
 import { datasourceOf, onDatasource, tableList } from './catalogue';
 import { modelById } from './codes';
 import { savedPrototypes, saveDesign } from './designs';
-import { tableOf, TABLE_NAME } from './models';
+import { modelTable, tableOf, TABLE_NAME } from './models';
+import { newTableColumns } from './new-tables';
 import { checkDesign, mergedPrototypes } from './prototypes';
 
 /**
@@ -69,6 +70,9 @@ const DesignSchema = Type.Object(
     isQuery: Flag,
     queryType: Type.Optional(Type.Union([...QUERY_TYPES.map((q) => Type.Literal(q)), Type.Literal('')])),
     sort: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    // a new table's column only (design first): a real table's type is its catalogue's
+    fieldType: Type.Optional(Type.Union(FIELD_TYPES.map((f) => Type.Literal(f)))),
+    fieldLength: Type.Optional(Type.Integer({ minimum: 1, maximum: DESIGN_LIMITS.maxLength })),
   },
   { additionalProperties: false },
 );
@@ -80,6 +84,8 @@ const FIELDS = {
   tableName: { label: '表名', required: '请选择表' },
   jdbcName: { label: '列名' },
   jdbcComment: { label: '显示名称' },
+  fieldType: { label: '类型' },
+  fieldLength: { label: '长度' },
   componentType: { label: '组件' },
   dictCode: { label: '字典编号' },
   queryType: { label: '查询方式' },
@@ -132,7 +138,7 @@ export function modelRoutes(ctx: AppContext) {
         const q = req.query as { modelId?: string; tableName?: string; datasourceId?: string };
         if (q.modelId) {
           const { model, source } = await modelAnd(req, q.modelId, q.datasourceId);
-          return ok(await tableOf(ctx, scopeOf(req), source, model.modelTable, 'modelId'));
+          return ok((await modelTable(ctx, scopeOf(req), { ...model, datasourceId: source }, 'modelId')).table);
         }
         if (!q.tableName) throw badRequest('请选择表', 'tableName');
         return ok(await tableOf(ctx, scopeOf(req), datasourceOf(q.datasourceId), q.tableName, 'tableName'));
@@ -150,7 +156,7 @@ export function modelRoutes(ctx: AppContext) {
       handler: async (req) => {
         const q = req.query as { modelId: string; datasourceId?: string };
         const { model, source } = await modelAnd(req, q.modelId, q.datasourceId);
-        const table = await tableOf(ctx, scopeOf(req), source, model.modelTable, 'modelId');
+        const { table } = await modelTable(ctx, scopeOf(req), { ...model, datasourceId: source }, 'modelId');
         return ok(mergedPrototypes(table.fields, await savedPrototypes(db, model.id), String(model.id)));
       },
     });
@@ -166,7 +172,9 @@ export function modelRoutes(ctx: AppContext) {
       handler: async (req) => {
         const designs = req.body as PrototypeDesign[];
         const { model, source } = await modelAnd(req, designs[0].modelId, undefined);
-        const table = await tableOf(ctx, scopeOf(req), source, model.modelTable, 'modelId');
+        const { table, designed } = await modelTable(ctx, scopeOf(req), { ...model, datasourceId: source }, 'modelId');
+        // a new table's columns are what the design says; a real table's, what its catalogue says
+        const columns = designed ? newTableColumns(designs) : table.fields;
         const dictCodes = designs.map((d) => d.dictCode?.trim()).filter((c): c is string => !!c);
         const known = new Set(
           dictCodes.length
@@ -179,11 +187,13 @@ export function modelRoutes(ctx: AppContext) {
             : [],
         );
         const design = checkDesign(
-          table.fields,
+          columns,
           designs.map((d) => ({ ...d, dictCode: d.dictCode ?? '', queryType: d.queryType ?? '' })),
           String(model.id),
           known,
         );
+        // a new table's columns are in the order they are created: its sorts follow it
+        if (designed) design.forEach((p, i) => (p.sort = i + 1));
         // a row keeps its id only when it is one of this model's: another's id would take that row's place
         const own = new Set((await savedPrototypes(db, model.id)).map((p) => p.id));
         const saved = await saveDesign(

@@ -1,11 +1,14 @@
-import { inArray } from 'drizzle-orm';
-import { modelPrototype } from '../../db/schema/index';
+import { count, eq, inArray } from 'drizzle-orm';
+import { DESIGN_LIMITS, type TableInfo } from '@wb/contracts/resources/develop';
+import { developModel, modelPrototype } from '../../db/schema/index';
 import type { AppContext } from '../../platform/context';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import { badRequest } from '../../platform/envelope';
 import type { Scope } from '../../platform/scope';
 import { datasourceOf, onDatasource, tableInfo } from './catalogue';
+import { savedPrototypes } from './designs';
 import { pascal } from './generator/names';
+import { checkNewTableName, designedColumns } from './new-tables';
 
 /** The model's code names the generated resource, its menu and its buttons: a camelCase name. */
 export const MODEL_CODE = /^[a-z][A-Za-z0-9]*$/;
@@ -21,8 +24,26 @@ export async function tableOf(ctx: AppContext, scope: Scope, datasourceId: numbe
 }
 
 /**
- * Data models: the code and class name what the generator will need, the table must be one the
- * datasource has. A model moved to another table or datasource loses its design (it was of the
+ * The table a model is of: the datasource's, as its catalogue says; or, for a model of this
+ * product's database whose table is not there yet, the table its design makes (`designed`).
+ */
+export async function modelTable(
+  ctx: AppContext,
+  scope: Scope,
+  model: { id: number; datasourceId: number | null; modelTable: string },
+  field: string,
+): Promise<{ table: TableInfo; designed: boolean }> {
+  const source = datasourceOf(model.datasourceId);
+  if (source !== null) return { table: await tableOf(ctx, scope, source, model.modelTable, field), designed: false };
+  const found = await onDatasource(ctx, scope, null, (run) => tableInfo(run, model.modelTable));
+  if (found) return { table: found, designed: false };
+  return { table: { name: model.modelTable, comment: '', fields: designedColumns(await savedPrototypes(ctx.database.db, model.id)) }, designed: true };
+}
+
+/**
+ * Data models: the code and class name what the generator will need; the table is one the
+ * datasource has or, in this product's database, a new table designed first (its name then one
+ * the generated migration can create). A model moved to another table or datasource loses its design (it was of the
  * other table), and a removed model's design goes with it.
  */
 export function modelOptions(ctx: AppContext): ResourceOptions {
@@ -38,7 +59,14 @@ export function modelOptions(ctx: AppContext): ResourceOptions {
         if (values.modelTable !== undefined && !TABLE_NAME.test(String(values.modelTable))) throw badRequest('物理表名只能包含字母、数字和下划线', 'modelTable');
         const table = String(values.modelTable ?? existing?.modelTable);
         const source = datasourceOf(('datasourceId' in values ? values.datasourceId : existing?.datasourceId) as number | null | undefined);
-        if (!existing || table !== existing.modelTable || source !== datasourceOf(existing.datasourceId as number | null)) await tableOf(ctx, scope, source, table, 'modelTable');
+        if (!existing) {
+          // the models are the platform's: bounded, as anything a request adds to for ever
+          const [{ n }] = await ctx.database.db.select({ n: count() }).from(developModel).where(eq(developModel.isDeleted, 0));
+          if (n >= DESIGN_LIMITS.models) throw badRequest(`数据模型最多 ${DESIGN_LIMITS.models} 个, 请先删除不用的模型`, 'modelCode');
+        }
+        if (existing && table === existing.modelTable && source === datasourceOf(existing.datasourceId as number | null)) return;
+        if (source !== null) await tableOf(ctx, scope, source, table, 'modelTable');
+        else if (!(await onDatasource(ctx, scope, null, (run) => tableInfo(run, table)))) checkNewTableName(table, 'modelTable');
       },
       async afterSubmit({ db }, row, _isNew, existing) {
         if (existing && (existing.modelTable !== row.modelTable || datasourceOf(existing.datasourceId as number | null) !== datasourceOf(row.datasourceId as number | null)))
