@@ -1,4 +1,4 @@
-import { COMPONENT_LABELS, DEVELOP_MESSAGES, QUERY_LABELS } from '@wb/contracts/resources/develop';
+import { COMPONENT_LABELS, DEVELOP_MESSAGES, FIELD_TYPE_LABELS, QUERY_LABELS } from '@wb/contracts/resources/develop';
 import { i18n } from '../../shared/i18n/i18n';
 
 /**
@@ -25,6 +25,10 @@ const zh = {
     design: '设计',
     designTitle: '设计模型',
     designHint: '每一列在生成的列表和表单中的样子; 主键、租户和审计列由框架维护',
+    newTableHint: '新表: 本系统数据库还没有这张表。在此设计它的字段, 生成的代码中的迁移脚本 (codegen/…/migration.sql) 会创建它; 主键 id、租户和审计列由框架维护',
+    length: '长度',
+    addField: '添加字段',
+    removeField: '删除字段',
     column: '列名',
     type: '类型',
     label: '显示名称',
@@ -42,6 +46,7 @@ const zh = {
     previewTitle: '预览代码',
     generated: '已生成',
     components: labels(COMPONENT_LABELS, 'zh'),
+    fieldTypes: labels(FIELD_TYPE_LABELS, 'zh'),
     queries: labels(QUERY_LABELS, 'zh'),
   },
 };
@@ -62,6 +67,11 @@ const en: typeof zh = {
     design: 'Design',
     designTitle: 'Design the model',
     designHint: 'How each column shows in the generated list and form; key, tenant and audit columns are the framework’s',
+    newTableHint:
+      'A new table: this product’s database has no such table yet. Design its fields here; the migration in the generated code (codegen/…/migration.sql) creates it. The key id, the tenant and the audit columns are the framework’s',
+    length: 'Length',
+    addField: 'Add a field',
+    removeField: 'Remove the field',
     column: 'Column',
     type: 'Type',
     label: 'Label',
@@ -79,6 +89,7 @@ const en: typeof zh = {
     previewTitle: 'Generated code',
     generated: 'Generated',
     components: labels(COMPONENT_LABELS, 'en'),
+    fieldTypes: labels(FIELD_TYPE_LABELS, 'en'),
     queries: labels(QUERY_LABELS, 'en'),
   },
 };

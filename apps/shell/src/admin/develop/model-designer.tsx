@@ -1,17 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Alert, Checkbox, Input, Modal, Select, Spin, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Checkbox, Input, Modal, Select, Spin, Table, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { COMPONENT_TYPES, keptByFramework, QUERY_TYPES, type ModelPrototype, type PrototypeDesign } from '@wb/contracts/resources/develop';
+import { COMPONENT_TYPES, DESIGN_LIMITS, fieldTypeOf, keptByFramework, QUERY_TYPES, type PrototypeDesign } from '@wb/contracts/resources/develop';
 import type { AnyRecord } from '@wb/resource-ui/resource-api';
 import { feedback } from '../../shared/feedback';
 import { developApi } from './develop-api';
 import { useBusy } from '../../shared/use-busy';
+import { newRow, newTableColumns, removeColumn, type DesignRow } from './new-table-columns';
 
 type Flag = 'isList' | 'isForm' | 'isRequired' | 'isQuery';
 
-/** What is sent for a column: the designer's choices; the server reads the rest from the table again. */
-const designOf = (p: ModelPrototype): PrototypeDesign => ({
+/**
+ * What is sent for a column: the designer's choices; the server reads the rest from the table
+ * again. A new table's column also says its type and length, and its place.
+ */
+const designOf = (p: DesignRow, sort: number, isNew: boolean): PrototypeDesign => ({
   id: p.id,
   modelId: p.modelId,
   jdbcName: p.jdbcName,
@@ -23,47 +28,59 @@ const designOf = (p: ModelPrototype): PrototypeDesign => ({
   isRequired: p.isRequired,
   isQuery: p.isQuery,
   queryType: p.queryType,
-  sort: p.sort,
+  sort: isNew ? sort : p.sort,
+  ...(isNew && !p.framework ? { fieldType: p.fieldType, fieldLength: p.fieldType === 'varchar' ? p.fieldLength : undefined } : {}),
 });
 
 /**
  * 设计: each column of the model's table in a row — its label, component, dictionary, and whether
  * it is listed, in the form, required and searched. The columns the framework keeps (key, tenant,
- * audit) cannot be shown. Saving sends the whole design; the server checks it against the table
- * and names the column it refuses.
+ * audit) cannot be shown. A model of this product's database whose table does not exist yet is
+ * designed first: its columns are added here with their names, types and lengths, and the
+ * generated migration creates the table. Saving sends the whole design; the server checks it
+ * (against the table when there is one) and names the column it refuses.
  */
 export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose(): void }) {
   const { t } = useTranslation();
   const loaded = useQuery({ queryKey: ['develop', 'design', model.id], queryFn: () => developApi.prototypes(model.id), retry: false, gcTime: 0 });
-  const [rows, setRows] = useState<ModelPrototype[] | null>(null);
+  // a model of this product's database whose table is not among its tables is designed first
+  const own = !model.datasourceId;
+  const tables = useQuery({ queryKey: ['develop', 'tables', ''], queryFn: () => developApi.tables(''), enabled: own, retry: false, gcTime: 0 });
+  const isNew = own && !!tables.data && !tables.data.some((x) => x.name === model.modelTable);
+  const [rows, setRows] = useState<DesignRow[] | null>(null);
   const { busy, run } = useBusy();
   useEffect(() => {
-    if (loaded.data) setRows(loaded.data);
+    if (loaded.data) setRows(loaded.data.map((p) => ({ ...p, key: p.jdbcName, framework: keptByFramework(p), ...fieldTypeOf(p.jdbcType) })));
   }, [loaded.data]);
+  const ready = rows && (!own || tables.data);
 
-  const change = (name: string, patch: Partial<ModelPrototype>) => setRows((all) => all && all.map((r) => (r.jdbcName === name ? { ...r, ...patch } : r)));
-  const flag = (key: Flag, row: ModelPrototype, disabled = false) => (
+  const change = (key: string, patch: Partial<DesignRow>) => setRows((all) => all && all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const remove = (key: string) => setRows((all) => all && all.filter((r) => r.key !== key));
+  const designedCount = rows?.filter((r) => !r.framework).length ?? 0;
+  const flag = (key: Flag, row: DesignRow, disabled = false) => (
     <Checkbox
       aria-label={`${row.jdbcName} ${t(`develop.${key === 'isList' ? 'listed' : key === 'isForm' ? 'form' : key === 'isRequired' ? 'required' : 'searched'}`)}`}
       checked={row[key] === 1}
-      disabled={disabled || keptByFramework(row)}
-      onChange={(e) => change(row.jdbcName, { [key]: e.target.checked ? 1 : 0 })}
+      disabled={disabled || row.framework}
+      onChange={(e) => change(row.key, { [key]: e.target.checked ? 1 : 0 })}
     />
   );
 
-  const columns: TableColumnsType<ModelPrototype> = [
-    {
-      title: t('develop.column'),
-      dataIndex: 'jdbcName',
-      width: 190,
-      render: (_, row) => (
-        <>
-          <Typography.Text code>{row.jdbcName}</Typography.Text>
-          <br />
-          <Typography.Text type="secondary">{row.jdbcType}</Typography.Text>
-        </>
-      ),
-    },
+  /** A real table's column: its name and type as the catalogue says. */
+  const catalogueColumn: TableColumnsType<DesignRow>[number] = {
+    title: t('develop.column'),
+    dataIndex: 'jdbcName',
+    width: 190,
+    render: (_, row) => (
+      <>
+        <Typography.Text code>{row.jdbcName}</Typography.Text>
+        <br />
+        <Typography.Text type="secondary">{row.jdbcType}</Typography.Text>
+      </>
+    ),
+  };
+  const columns: TableColumnsType<DesignRow> = [
+    ...(isNew ? newTableColumns({ t, change, remove }) : [catalogueColumn]),
     {
       title: t('develop.label'),
       dataIndex: 'jdbcComment',
@@ -73,7 +90,7 @@ export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose():
           aria-label={`${row.jdbcName} ${t('develop.label')}`}
           value={row.jdbcComment}
           maxLength={255}
-          onChange={(e) => change(row.jdbcName, { jdbcComment: e.target.value })}
+          onChange={(e) => change(row.key, { jdbcComment: e.target.value })}
         />
       ),
     },
@@ -87,9 +104,9 @@ export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose():
           style={{ width: '100%' }}
           aria-label={`${row.jdbcName} ${t('develop.component')}`}
           value={row.componentType}
-          disabled={keptByFramework(row)}
+          disabled={row.framework}
           options={COMPONENT_TYPES.map((c) => ({ value: c, label: t(`develop.components.${c}`) }))}
-          onChange={(componentType) => change(row.jdbcName, { componentType })}
+          onChange={(componentType) => change(row.key, { componentType })}
         />
       ),
     },
@@ -104,7 +121,7 @@ export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose():
           value={row.dictCode}
           maxLength={64}
           disabled={row.componentType !== 'select'}
-          onChange={(e) => change(row.jdbcName, { dictCode: e.target.value })}
+          onChange={(e) => change(row.key, { dictCode: e.target.value })}
         />
       ),
     },
@@ -125,16 +142,17 @@ export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose():
           allowClear
           disabled={row.isQuery !== 1}
           options={QUERY_TYPES.map((q) => ({ value: q, label: t(`develop.queries.${q}`) }))}
-          onChange={(queryType) => change(row.jdbcName, { queryType: queryType ?? '' })}
+          onChange={(queryType) => change(row.key, { queryType: queryType ?? '' })}
         />
       ),
     },
+    ...(isNew ? [removeColumn({ t, change, remove })] : []),
   ];
 
   const save = async () => {
     if (!rows) return;
     // a refused column is shown by the request client, with why
-    if (!(await run(() => developApi.saveDesign(rows.map(designOf))))) return;
+    if (!(await run(() => developApi.saveDesign(rows.map((r, i) => designOf(r, i + 1, isNew)))))) return;
     void feedback().message.success(t('develop.saved'));
     onClose();
   };
@@ -147,12 +165,27 @@ export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose():
       onCancel={onClose}
       onOk={() => void save()}
       okText={t('develop.save')}
-      okButtonProps={{ loading: busy, disabled: !rows }}
+      okButtonProps={{ loading: busy, disabled: !ready }}
       maskClosable={false}
       className="wb-develop-designer"
     >
-      <Alert type="info" showIcon message={t('develop.designHint')} style={{ marginBottom: 12 }} />
-      {rows ? <Table<ModelPrototype> rowKey="jdbcName" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ y: 480 }} /> : loaded.isError ? null : <Spin />}
+      <Alert type="info" showIcon message={t(isNew ? 'develop.newTableHint' : 'develop.designHint')} style={{ marginBottom: 12 }} />
+      {isNew && (
+        <Button
+          icon={<PlusOutlined />}
+          size="small"
+          style={{ marginBottom: 8 }}
+          disabled={designedCount >= DESIGN_LIMITS.fields}
+          onClick={() => setRows((all) => all && [...all, newRow(String(model.id))])}
+        >
+          {t('develop.addField')}
+        </Button>
+      )}
+      {ready ? (
+        <Table<DesignRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content', y: 480 }} />
+      ) : loaded.isError || tables.isError ? null : (
+        <Spin />
+      )}
     </Modal>
   );
 }
