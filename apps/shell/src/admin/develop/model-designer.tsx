@@ -11,6 +11,8 @@ import { useBusy } from '../../shared/use-busy';
 import { newRow, newTableColumns, removeColumn, type DesignRow } from './new-table-columns';
 
 type Flag = 'isList' | 'isForm' | 'isRequired' | 'isQuery';
+/** A new table's rows have three more columns: within the dialog's 1180 px they fit, a narrower window scrolls them. */
+const NEW_TABLE_WIDTH = 1130;
 
 /**
  * What is sent for a column: the designer's choices; the server reads the rest from the table
@@ -182,7 +184,7 @@ export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose():
         </Button>
       )}
       {ready ? (
-        <Table<DesignRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content', y: 480 }} />
+        <Table<DesignRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: isNew ? NEW_TABLE_WIDTH : undefined, y: 480 }} />
       ) : loaded.isError || tables.isError ? null : (
         <Spin />
       )}

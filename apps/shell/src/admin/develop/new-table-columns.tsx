@@ -55,7 +55,7 @@ export function newTableColumns({ t, change }: Handlers): TableColumnsType<Desig
     {
       title: t('develop.column'),
       dataIndex: 'jdbcName',
-      width: 150,
+      width: 130,
       render: (_, row, index) =>
         row.framework ? (
           <Typography.Text code>{row.jdbcName}</Typography.Text>
@@ -73,7 +73,7 @@ export function newTableColumns({ t, change }: Handlers): TableColumnsType<Desig
     {
       title: t('develop.type'),
       dataIndex: 'fieldType',
-      width: 120,
+      width: 110,
       render: (_, row) =>
         row.framework ? (
           <Typography.Text type="secondary">{row.jdbcType}</Typography.Text>
@@ -92,7 +92,7 @@ export function newTableColumns({ t, change }: Handlers): TableColumnsType<Desig
     {
       title: t('develop.length'),
       dataIndex: 'fieldLength',
-      width: 90,
+      width: 80,
       render: (_, row) =>
         row.framework ? null : (
           <InputNumber
@@ -115,7 +115,7 @@ export function newTableColumns({ t, change }: Handlers): TableColumnsType<Desig
 export function removeColumn({ t, remove }: Handlers): TableColumnsType<DesignRow>[number] {
   return {
     key: 'remove',
-    width: 44,
+    width: 40,
     align: 'center',
     render: (_, row) =>
       row.framework ? null : (
