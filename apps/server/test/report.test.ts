@@ -47,7 +47,12 @@ describe('the data a report may read', () => {
 
 describe('adding a report', () => {
   it('keeps its data, filters, columns in their order and chart', async () => {
-    const res = await submit({ ...base, query: JSON.stringify({ postName: '经理', category: '1', current: 1, size: 10 }), columns: '["sort","postName"]', chart: '{"type":"bar","x":"category","y":"sort"}' });
+    const res = await submit({
+      ...base,
+      query: JSON.stringify({ postName: '经理', category: '1', current: 1, size: 10 }),
+      columns: '["sort","postName"]',
+      chart: '{"type":"bar","x":"category","y":"sort"}',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const saved = (await detail(res.json().data.id)).json().data;
     expect(saved).toMatchObject({ name: '岗位一览', resource: 'post' });

@@ -119,6 +119,7 @@ export function chartOf(text: string, def: AnyResourceDef): ReportChart | undefi
   if (c.x === undefined || c.x === '') throw badRequest(REPORT_MESSAGES.chartXMissing.zh, 'chart');
   const shown = new Set(reportColumns(def));
   if (typeof c.x !== 'string' || !shown.has(c.x) || !GROUPABLE_KINDS.includes(def.fields[c.x].kind)) throw badRequest(`${REPORT_MESSAGES.chartX.zh}: ${named(def, c.x)}`, 'chart');
-  if (c.y !== undefined && (typeof c.y !== 'string' || !shown.has(c.y) || def.fields[c.y].kind !== 'number')) throw badRequest(`${REPORT_MESSAGES.chartY.zh}: ${named(def, c.y)}`, 'chart');
+  if (c.y !== undefined && (typeof c.y !== 'string' || !shown.has(c.y) || def.fields[c.y].kind !== 'number'))
+    throw badRequest(`${REPORT_MESSAGES.chartY.zh}: ${named(def, c.y)}`, 'chart');
   return { type: c.type!, x: c.x, ...(c.y ? { y: c.y } : {}) };
 }
