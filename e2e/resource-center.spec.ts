@@ -174,7 +174,7 @@ test('报表: a list saved as a report with its chart opens as the chart and the
 
   await page.goto('/tool/report');
   await expect(tab(page, '报表管理')).toBeVisible();
-  await row(shownPage(page), '通知分类统计').getByText('打开').click();
+  await row(shownPage(page), '通知分类统计').getByText('查看').click();
   const view = page.locator('.ant-modal').filter({ hasText: '通知分类统计' });
   await expect(view.getByRole('img', { name: '图表' })).toBeVisible();
   // the saved filters hold: the three notices, and only them

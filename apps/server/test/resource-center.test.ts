@@ -305,10 +305,10 @@ describe('reports (报表)', () => {
       [{ resource: 'report' }, 'resource', REPORT_MESSAGES.resource.zh],
       [{ query: '{"password":"x"}' }, 'query', 'password'],
       [{ query: 'name=x' }, 'query', REPORT_MESSAGES.query.zh],
-      [{ columns: '["nope"]' }, 'columns', REPORT_MESSAGES.columns.zh],
-      [{ columns: '[]' }, 'columns', REPORT_MESSAGES.columns.zh],
-      [{ chart: '{"type":"pie","x":"remark"}' }, 'chart', REPORT_MESSAGES.chart.zh],
-      [{ chart: '{"type":"bar","x":"name","y":"name"}' }, 'chart', REPORT_MESSAGES.chart.zh],
+      [{ columns: '["nope"]' }, 'columns', `${REPORT_MESSAGES.column.zh}: nope`],
+      [{ columns: '[]' }, 'columns', '请选择列'],
+      [{ chart: '{"type":"pie","x":"remark"}' }, 'chart', `${REPORT_MESSAGES.chartX.zh}: `],
+      [{ chart: '{"type":"bar","x":"name","y":"name"}' }, 'chart', `${REPORT_MESSAGES.chartY.zh}: `],
     ];
     for (const [payload, field, msg] of cases) {
       const res = await save(payload);

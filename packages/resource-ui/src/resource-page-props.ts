@@ -49,6 +49,20 @@ export interface ResourcePageProps {
   activeRowKey?: string;
   /** after any write of this page */
   onChanged?(write: ResourceWrite): void;
+  /**
+   * The dialog of 新增, 编辑 and 查看 in place of the form built from the def's fields (报表管理:
+   * a form of its own, and its report opened); `record` is the stored one (编辑, 查看).
+   */
+  form?(dialog: ResourceDialog): ReactNode;
+}
+
+/** What a page's own dialog of 新增 / 编辑 / 查看 is given. */
+export interface ResourceDialog {
+  mode: 'add' | 'edit' | 'view';
+  record?: AnyRecord;
+  onClose(): void;
+  /** after a successful save: the list reloads */
+  onSaved(): void;
 }
 
 /** A write a page made: what it was and the keys of the records it touched (none for an add or a toolbar action). */

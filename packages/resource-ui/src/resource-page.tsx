@@ -17,12 +17,12 @@ import { resourceApi, type AnyRecord } from './resource-api';
 import { ResourceForm, type FormMode } from './resource-form';
 import { SaveReportDialog } from './save-report-dialog';
 import { registerResourceI18n, resourceKeys } from './resource-i18n';
-import type { ResourcePageProps, ResourceWrite } from './resource-page-props';
+import type { ResourceDialog, ResourcePageProps, ResourceWrite } from './resource-page-props';
 import { useTreeRows } from './tree-rows';
 import { useExport } from './use-export';
 import { useImport } from './use-import';
 
-export type { ColumnOverrides, ResourcePageProps, ResourceWrite };
+export type { ColumnOverrides, ResourceDialog, ResourcePageProps, ResourceWrite };
 
 /**
  * The generic list page: list, search, paging, add, edit, view, delete, export
@@ -167,6 +167,17 @@ export function ResourcePage(props: ResourcePageProps) {
     },
   ];
 
+  // the open dialog as the generic form, or the page's own (props.form), takes it
+  const shown: ResourceDialog | null = dialog && {
+    mode: dialog.mode,
+    record: dialog.record,
+    onClose: () => setDialog(null),
+    onSaved: () => {
+      setDialog(null);
+      written(dialog.mode === 'add' ? { kind: 'add', ids: [] } : { kind: 'edit', ids: dialog.record ? [dialog.record.id] : [] });
+    },
+  };
+
   // Not form fields: ProTable refetches (from page 1) when these change.
   const extraKey = JSON.stringify(extra.current);
   const tableParams = useMemo(() => ({ __extra: extraKey, __reload: reloadKey, __waiting: waiting }), [extraKey, reloadKey, waiting]);
@@ -244,20 +255,7 @@ export function ResourcePage(props: ResourcePageProps) {
       ) : (
         table
       )}
-      {dialog && (
-        <ResourceForm
-          def={def}
-          mode={dialog.mode}
-          record={dialog.record}
-          preset={dialog.preset}
-          options={options}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            written(dialog.mode === 'add' ? { kind: 'add', ids: [] } : { kind: 'edit', ids: dialog.record ? [dialog.record.id] : [] });
-          }}
-        />
-      )}
+      {dialog && shown && (props.form ? props.form(shown) : <ResourceForm def={def} preset={dialog.preset} options={options} {...shown} />)}
       {actions.dialog}
       {savingReport && <SaveReportDialog def={def} keys={keys} query={lastQuery.current ?? toListQuery(def, {}, extra.current)} t={t} onClose={() => setSavingReport(false)} />}
       {importer.open && <ImportDialog def={def} api={api} title={t(keys.title)} t={t} send={importer.send} onClose={importer.close} />}

@@ -23,10 +23,11 @@ describe('a report’s columns', () => {
     // not shown by the list: the remark, and a password
     [['remark']],
     [['password'], 'user'],
-  ])('refuses %j (400 naming columns)', async (columns, resource?: string) => {
+  ])('refuses %j (400 naming columns and the column)', async (columns, resource?: string) => {
     const res = await save(columns, resource);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ msg: REPORT_MESSAGES.columns.zh, data: { field: 'columns' } });
+    expect(res.json()).toMatchObject({ data: { field: 'columns' } });
+    expect(res.json().msg).toMatch(new RegExp(`^${REPORT_MESSAGES.column.zh}: .*${columns.find((c) => c !== 'paramName')}`));
   });
 
   it('keeps the columns the list shows', async () => {
@@ -48,10 +49,10 @@ describe('a report’s chart', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses an x the list hides (the tenant’s 绑定域名), 400 naming chart', async () => {
+  it('refuses an x the list hides (the tenant’s 绑定域名), 400 naming chart and the field', async () => {
     const res = await save({ type: 'bar', x: 'domain' });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ msg: REPORT_MESSAGES.chart.zh, data: { field: 'chart' } });
+    expect(res.json()).toMatchObject({ msg: `${REPORT_MESSAGES.chartX.zh}: 绑定域名(domain)`, data: { field: 'chart' } });
   });
 
   it('keeps an x the list shows', async () => {

@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { TObject } from '@sinclair/typebox';
 import { keyOf, labelFieldOf, type AnyResourceDef } from '@wb/contracts/resource';
 import type { Exporter } from './export';
 import type { Importer } from './import';
@@ -29,8 +30,8 @@ export class ResourceRegistry {
   readonly exporters = new Map<string, Exporter>();
   /** how each importable resource is imported, for the jobs of the upload centre */
   readonly importers = new Map<string, Importer>();
-  /** how each resource's list is read, and the filters its list call takes, for reports */
-  readonly lists = new Map<string, { store: ResourceStore; filters: ReadonlySet<string> }>();
+  /** how each resource's list is read, the filters its list call takes and their schema (what a saved report's filters are checked by), for reports */
+  readonly lists = new Map<string, { store: ResourceStore; filters: ReadonlySet<string>; schema: TObject }>();
 
   add(def: AnyResourceDef, table: PgTable): RegisteredResource {
     if (this.byName.has(def.name)) throw new Error(`resource '${def.name}' is registered twice`);

@@ -468,7 +468,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
     if (!def.actions?.some((a) => a.name === name)) throw new Error(`resource '${def.name}': handler for unknown action '${name}'`);
   }
 
-  registry.lists.set(def.name, { store, filters: allowedFilters });
+  registry.lists.set(def.name, { store, filters: allowedFilters, schema: schemas.ExportQuery });
   const exporter = exporterOf(def, store, registry, EXPORT_BATCH);
   registry.exporters.set(def.name, exporter);
   exportRoutes(app, { def, exporter, jobs: deps.exportJobs, tag, querystring: schemas.ExportQuery, allowed: new Set(Object.keys(schemas.ExportQuery.properties)) });

@@ -1,28 +1,29 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportResource } from '@wb/contracts/resources/report';
-import type { AnyRecord } from '@wb/resource-ui/resource-api';
 import { ResourcePage } from '@wb/resource-ui/resource-page';
-import { ShellResourceHost } from '../shell-resource-host';
+import { useShellResourceHost, ShellResourceHost } from '../shell-resource-host';
+import { dataColumn } from './data-column';
+import { ReportEdit } from './report-edit';
 import { ReportView } from './report-view';
 import '../resource/resource-texts';
 
-/** /tool/report (报表管理): the saved list queries; 打开 shows one as its chart and its table. */
+/**
+ * /tool/report (报表管理): the saved list queries. 新增 and 编辑 are the report form (data, columns,
+ * filters, chart); 查看 opens the report as its chart and its table.
+ */
 export default function ReportPage() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<AnyRecord | null>(null);
+  const host = useShellResourceHost();
+  // a new t with each language: the data's titles follow it
+  const columns = useMemo(() => dataColumn(host, t), [host, t]);
   return (
     <ShellResourceHost>
       <ResourcePage
         def={reportResource}
-        rowActionLabels={[t('report.open')]}
-        rowActions={(row) => [
-          <a key="open" onClick={() => setOpen(row)}>
-            {t('report.open')}
-          </a>,
-        ]}
+        columns={columns}
+        form={(dialog) => (dialog.mode === 'view' && dialog.record ? <ReportView report={dialog.record} onClose={dialog.onClose} /> : <ReportEdit {...dialog} />)}
       />
-      {open && <ReportView report={open} onClose={() => setOpen(null)} />}
     </ShellResourceHost>
   );
 }

@@ -10,7 +10,6 @@ const zh = {
     download: '下载',
   },
   report: {
-    open: '打开',
     missing: '报表的数据已不存在',
     chart: '图表',
     count: '数量',
@@ -27,7 +26,6 @@ const en: typeof zh = {
     download: 'Download',
   },
   report: {
-    open: 'Open',
     missing: 'The report’s data no longer exists',
     chart: 'Chart',
     count: 'Count',

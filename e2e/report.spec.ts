@@ -1,0 +1,97 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signedIn, unique } from './support/api';
+import { cell, dropdown, pickOption, row, submit } from './support/organisation';
+import { MAIN_PORT, baseUrl } from './support/servers';
+import { buttonName, login, message, shownPage, tab } from './support/shell';
+
+/** 报表管理 › 新增 and 编辑 (issue 31): a report made in the report page itself, not saved from a list. */
+
+/** The report form (新增 / 编辑: form#report-form). */
+const reportDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('form#report-form') });
+
+/** The titles of the columns a table shows, without the actions column. */
+async function headers(scope: Locator): Promise<string[]> {
+  const texts = await scope.locator('.ant-table-thead > tr > th').allInnerTexts();
+  return texts.map((s) => s.trim()).filter((s) => s && s !== '操作');
+}
+
+/** The select around the input of a form field (its tags, its clear button). */
+const selectOf = (dialog: Locator, id: string) => dialog.locator('.ant-select').filter({ has: dialog.page().locator(`#${id}`) });
+
+/** Picks options of a multiple select in order; its dropdown stays open, so the dialog's title closes it. */
+async function pickMany(page: Page, dialog: Locator, field: Locator, labels: string[]): Promise<void> {
+  await field.click();
+  for (const label of labels) {
+    await dropdown(page)
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .click();
+  }
+  await dialog.locator('.ant-modal-title').click();
+  await expect(dropdown(page)).toHaveCount(0);
+}
+
+test('报表管理 › 新增: a report of the posts, listed by its data’s name, opened, its columns edited', async ({ page }) => {
+  const admin = await signedIn(baseUrl(MAIN_PORT));
+  const prefix = unique('报表岗位');
+  for (const [code, category] of [
+    ['a', '1'],
+    ['b', '2'],
+  ])
+    expect((await admin('POST', '/us-system/post/submit', { category, postCode: `${prefix}-${code}`, postName: `${prefix}-${code}`, sort: 1 })).success).toBe(true);
+  const name = unique('岗位报表 ');
+
+  await login(page);
+  await page.goto('/tool/report');
+  await expect(tab(page, '报表管理')).toBeVisible();
+  await shownPage(page)
+    .getByRole('button', { name: buttonName('新增') })
+    .click();
+  const form = reportDialog(page);
+  await expect(form.getByText('新增报表管理')).toBeVisible();
+  // the data first: then its columns (all its list shows), its filters and its chart
+  await pickOption(page, form.getByLabel('数据'), '岗位管理');
+  await expect(selectOf(form, 'report-form_columns').locator('.ant-select-selection-item')).toHaveText(['岗位类型', '岗位编号', '岗位名称', '排序']);
+  await form.locator('#report-form_filters_postName').fill(prefix);
+  await pickOption(page, form.getByLabel('图表'), '柱状图');
+  await pickOption(page, form.getByLabel('按字段分组'), '岗位类型');
+  await form.getByLabel('报表名称').fill(name);
+  await submit(form);
+  await expect(message(page, '新增成功')).toBeVisible();
+  await expect(form).toHaveCount(0);
+
+  // listed with its data's name, not its code
+  const list = shownPage(page).locator('.ant-pro-table');
+  const saved = row(list, name);
+  await expect(await cell(list, saved, '数据')).toHaveText('岗位管理');
+
+  // 查看 opens it: the chart, the two posts its filter finds, every column of the posts' list
+  await saved.getByText('查看').click();
+  const view = page.locator('.ant-modal').filter({ hasText: name });
+  await expect(view.getByRole('img', { name: '图表' })).toBeVisible();
+  await expect(view.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(2);
+  expect(await headers(view)).toEqual(['岗位类型', '岗位编号', '岗位名称', '排序']);
+  await view.locator('.ant-modal-close').click();
+  await expect(view).toHaveCount(0);
+
+  // 编辑: other columns, in another order
+  await saved.getByText('编辑').click();
+  const edit = reportDialog(page);
+  await expect(edit.getByText('编辑报表管理')).toBeVisible();
+  await expect(edit.locator('#report-form_filters_postName')).toHaveValue(prefix);
+  const columns = selectOf(edit, 'report-form_columns');
+  await expect(columns.locator('.ant-select-selection-item')).toHaveCount(4);
+  for (let left = 4; left > 0; left--) {
+    await columns.locator('.ant-select-selection-item-remove').first().click();
+    await expect(columns.locator('.ant-select-selection-item')).toHaveCount(left - 1);
+  }
+  await pickMany(page, edit, edit.getByLabel('列'), ['岗位名称', '岗位编号']);
+  await submit(edit);
+  await expect(message(page, '更新成功')).toBeVisible();
+  await expect(edit).toHaveCount(0);
+
+  await saved.getByText('查看').click();
+  await expect(view.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(2);
+  expect(await headers(view)).toEqual(['岗位名称', '岗位编号']);
+  await expect(row(view, `${prefix}-a`)).toBeVisible();
+});
