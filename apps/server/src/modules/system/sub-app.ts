@@ -6,6 +6,7 @@ import { menu, role, roleMenu, subApp, topMenu, topMenuSetting } from '../../db/
 import type { Db } from '../../db/client';
 import { ADMIN_ROLE_ALIAS } from '../../platform/access';
 import type { AuthUser } from '../../platform/auth';
+import { announces } from '../../platform/changes';
 import type { AppContext } from '../../platform/context';
 import { badRequest, Envelope, notFound, ok } from '../../platform/envelope';
 import type { Scope } from '../../platform/scope';
@@ -100,6 +101,8 @@ async function createMenus(db: Db, app: typeof subApp.$inferSelect, user: AuthUs
 export function subAppOptions(ctx: AppContext): ResourceOptions {
   return {
     hooks: {
+      // the shell's menus leave out the menus of apps without an address for those who cannot give one (menu-visibility.ts)
+      ...announces(ctx.changes, 'menus'),
       beforeSubmit(_ctx, values) {
         const bad = subAppAddressError(values as { host?: string; defaultApiHost?: string });
         if (bad) throw badRequest(bad.msg, bad.field);
