@@ -48,7 +48,7 @@ export const PROTOCOL_FIXTURE = {
   serviceName: 'order-accumulation',
   topMenu: '积分工单',
   /** the tab of its start page */
-  tab: '首页',
+  tab: '积分工单首页',
   url: /\/order-accumulation\/accumulatedWorkOrder\/accumulatedManager\/timeCreditsSetting$/,
 } as const;
 

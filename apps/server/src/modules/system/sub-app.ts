@@ -61,7 +61,7 @@ async function createMenus(db: Db, app: typeof subApp.$inferSelect, user: AuthUs
     return row.id;
   };
   const home = await ensureMenu(`${app.serviceName}_home`, { parentId: 0, name: app.name, path: prefix, source: 'appstore', sort: 100 });
-  const startMenu = await ensureMenu(`${app.serviceName}_start`, { parentId: home, name: '首页', path: start, sort: 1 });
+  const startMenu = await ensureMenu(`${app.serviceName}_start`, { parentId: home, name: `${app.name}首页`, path: start, sort: 1 });
   const code = `app_${app.serviceName}`;
   let [top] = await db
     .select({ id: topMenu.id })
