@@ -21,7 +21,7 @@ test.describe('coredata: the master data of the work on site', () => {
     const branch = side.locator('.ant-menu-submenu').filter({ hasText: '主数据' });
     if (!(await branch.locator('.ant-menu-item').first().isVisible())) await branch.locator('.ant-menu-submenu-title').click();
     const names = ['公司管理', '城市管理', '项目管理', '供应商管理', '车辆管理', '设施管理', '网格管理', '物联设备', '作业点位', '人员管理'];
-    await expect(branch.locator('.ant-menu-item')).toHaveText(['首页', ...names]);
+    await expect(branch.locator('.ant-menu-item')).toHaveText(['主数据首页', ...names]);
   });
 
   test('物联设备: add a device with its references, follow the picked project, export the picked project’s devices', async ({ page }) => {

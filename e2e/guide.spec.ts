@@ -93,3 +93,25 @@ test('版本管理: the versions, and below them the steps of the one chosen', a
   await expect(row(steps, '通知在这里: 公告和督办提醒')).toBeVisible();
   await expect(row(steps, '导出和导入的进度在这里')).toContainText('.wb-export-indicator,click');
 });
+
+test('a tour and an unread announcement take turns: the announcement opens when the tour is over, not under its mask', async ({ page }) => {
+  const admin = await signedIn(base);
+  const roles = await admin<{ id: string; title: string }[]>('GET', '/us-system/role/tree');
+  const adminRole = roles.data.find((r) => r.title === '超级管理员')!.id;
+  const notice = await admin<{ id: string }>('POST', '/us-system/system-notify/submit', { title: '轮流打开的公告', content: '<p>导览结束后打开</p>', targetType: 3, roleId: adminRole });
+  expect(notice.success, notice.msg).toBe(true);
+  expect((await admin('POST', `/us-system/system-notify/publish?ids=${notice.data.id}`)).success).toBe(true);
+  await publishVersion({ versionNo: 'v1.3.0', title: '1.3 导览', guideType: 'step', pushTime: '2026-11-25 00:00:00' }, [
+    { sort: 1, content: '通知在这里', pageTag: '.wb-notice-bell,click' },
+  ]);
+  await loginAs(page, 'admin', 'admin123');
+  const tour = page.locator('.ant-tour');
+  const announcement = page.locator('.ant-modal').filter({ hasText: '轮流打开的公告' });
+  await expect(tour.getByText('通知在这里')).toBeVisible();
+  // the bell has fetched (a second after the workbench opened): the announcement waits for the tour
+  await page.waitForTimeout(2500);
+  await expect(announcement).toHaveCount(0);
+  await tour.getByRole('button', { name: buttonName('结束导览') }).click();
+  await expect(tour).toBeHidden();
+  await expect(announcement.getByText('导览结束后打开')).toBeVisible();
+});

@@ -132,11 +132,11 @@ test.describe('sub-apps as their authors build them', () => {
     await expect(page).toHaveURL(/\/react17\/about$/);
 
     // back to the Vue app's tab (kept alive): the route it was left on
-    await tab(page, '首页').first().click();
+    await tab(page, `${VUE2.name}首页`).click();
     await expect(page).toHaveURL(/\/vue2\/dialog$/);
     await expect(vue2(page).locator('.vue2-dialog')).toBeVisible();
     // and to the React app's (alive off: mounted again, at the route it was left on)
-    await tab(page, '首页').last().click();
+    await tab(page, `${REACT17.name}首页`).click();
     await expect(page).toHaveURL(/\/react17\/about$/);
     await expect(react17(page).locator('.react17-about')).toBeVisible({ timeout: 30_000 });
 

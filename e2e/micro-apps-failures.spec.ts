@@ -41,7 +41,7 @@ test.describe('micro-frontend host: failures', () => {
 
     // the administrator fixes the address; 重试 reads the registry again and loads the app
     await updateSubApp(base, 'publish', { host: '/subapps/vue-fixture/' });
-    await tab(page, '首页').click();
+    await tab(page, '版本管理首页').click();
     await expect(panel).toBeVisible();
     await panel.getByRole('button', { name: /重\s?试/ }).click();
     await expect(publish.locator('.vue-fixture')).toBeVisible({ timeout: 30_000 });

@@ -41,14 +41,14 @@ export async function openCoredata(page: Page): Promise<Locator> {
 
 /**
  * The protocol fixture: the Vue 3 fixture (apps/subapps/vue-fixture), whose panel has a button per
- * event a sub-app may send, mounted through the 积分工单 entry of the registry (which no app of
- * this repository serves). `useProtocolFixture` points the entry at it for a describe block.
+ * event a sub-app may send, mounted through the 积分工单 entry of the registry (the demo data's
+ * own host for it too). `useProtocolFixture` points the entry at it for a describe block.
  */
 export const PROTOCOL_FIXTURE = {
   serviceName: 'order-accumulation',
   topMenu: '积分工单',
   /** the tab of its start page */
-  tab: '首页',
+  tab: '积分工单首页',
   url: /\/order-accumulation\/accumulatedWorkOrder\/accumulatedManager\/timeCreditsSetting$/,
 } as const;
 

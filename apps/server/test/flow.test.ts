@@ -58,7 +58,9 @@ describe('the leave process', () => {
     const reminders = (await call(admin, 'POST', '/us-system/message-notify/pageMessageNotify', { current: 1, size: 100 })).body.data.records;
     expect(reminders.find((r: { modelName: string }) => r.modelName === FLOW_NOTICE_MODEL)).toMatchObject({
       content: `${FLOW_MESSAGES.newTask.zh}: 审批人审批`,
-      url: '/work-affairs/claim',
+      // the reminder names its task: handling the task settles it
+      url: `/work-affairs/claim?taskId=${claimable.taskId}`,
+      readStatus: 0,
     });
 
     // only a candidate claims; completing before claiming is refused; a second claim conflicts
@@ -80,6 +82,9 @@ describe('the leave process', () => {
     expect(completed.json()).toMatchObject({ code: 200 });
     await second.app.close();
     expect((await call(admin, 'POST', P.completeTask, { taskId: todo.taskId, pass: true })).body).toMatchObject({ code: 409, msg: FLOW_MESSAGES.taskDone.zh });
+    // handled, its reminder no longer counts in the bell
+    const after = (await call(admin, 'POST', '/us-system/message-notify/pageMessageNotify', { current: 1, size: 100 })).body.data.records;
+    expect(after.find((r: { url: string }) => r.url === `/work-affairs/claim?taskId=${claimable.taskId}`)).toMatchObject({ readStatus: 1 });
 
     const sent = await taskOf(plain, P.sendList, processInstanceId);
     expect(sent).toMatchObject({ processIsFinished: 'finished', processDefinitionName: '请假流程' });

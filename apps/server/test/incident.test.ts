@@ -56,5 +56,10 @@ describe('incidents under supervision', () => {
     expect((await reminders(admin)).filter((r) => r.url.endsWith(`incidentId=${id}`))).toHaveLength(1);
     // no longer theirs: the former handler reads it no more
     expect((await call(plain, 'GET', INCIDENT_DETAIL_PATH, { id })).status).toBe(404);
+
+    // removed, it takes its reminders with it: none is left in anyone's bell
+    expect((await call(admin, 'POST', `${BASE}/remove?ids=${id}`)).status).toBe(200);
+    expect((await reminders(plain)).filter((r) => r.url.endsWith(`incidentId=${id}`))).toHaveLength(0);
+    expect((await reminders(admin)).filter((r) => r.url.endsWith(`incidentId=${id}`))).toHaveLength(0);
   });
 });

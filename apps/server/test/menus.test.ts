@@ -52,7 +52,8 @@ describe('menus', () => {
   it('shows a plain user only what its role grants', async () => {
     const { call } = await as(t.app, 'user');
     const tops: TopMenu[] = (await call({ method: 'GET', url: '/us-system/v2/top-menu-multi/top-menu' })).json().data;
-    expect(tops.map((m) => m.name)).toEqual(['系统管理', '运营工作台']);
+    // 运营工作台 is granted too, but has no address yet: its menus lead nowhere (menu-visibility.test.ts)
+    expect(tops.map((m) => m.name)).toEqual(['系统管理']);
     const side = flatten<MenuNode>((await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: tops[0].id } })).json().data);
     // the parameter list, and 我的事务: every employee starts and handles affairs
     expect(side.map((m) => m.path)).toEqual(['/system', '/system/param', '/work-affairs', ...['start', 'claim', 'todo', 'send', 'done'].map((p) => `/work-affairs/${p}`)]);

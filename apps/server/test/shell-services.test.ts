@@ -187,6 +187,21 @@ describe('dispatch authority, the big screen and the old platform', () => {
     expect(perProject.map((r) => r.projectId)).toEqual(projects.map((p) => p.id));
     expect(perProject.find((r) => r.projectId === first.id)).toMatchObject({ vehicleTotal: 3, vehicleInService: 2, supplierTotal: 1 });
     expect(perProject.find((r) => r.projectId === second.id)).toMatchObject({ vehicleTotal: 1, vehicleInService: 1, supplierTotal: 0 });
+    // an 'all' entry of the picker (a city, a company) counts the projects it holds, and names what they share
+    const two = (await get(admin, '/us/lsds/hd/screen/getHdBaseInfoByProjectId', { projectId: '-2', projectIds: `${first.id},${second.id}` })).json().data;
+    expect(two).toMatchObject({ projectId: '-1', projectTotal: 2, vehicleTotal: 4, vehicleInService: 3, supplierTotal: 1, companyName: '城市服务集团' });
+    const someFigures = (await get(admin, '/us/lsds/hd/screen/project-figures', { projectIds: second.id })).json().data as { projectId: string }[];
+    expect(someFigures.map((r) => r.projectId)).toEqual([second.id]);
+    expect((await get(admin, '/us/lsds/hd/screen/project-figures', { projectIds: 'a,b' })).statusCode).toBe(400);
+    // a user who may not read vehicles nor suppliers is given no counts of them, only how many projects
+    const plain = await as(t.app, 'user');
+    expect((await get(plain, '/us/lsds/hd/screen/getHdBaseInfoByProjectId', { projectId: '-1' })).json().data).toMatchObject({
+      projectTotal: projects.length,
+      vehicleTotal: null,
+      vehicleInService: null,
+      supplierTotal: null,
+    });
+    expect((await get(plain, '/us/lsds/hd/screen/project-figures')).json().data[0]).toMatchObject({ vehicleTotal: null, supplierTotal: null });
     // another tenant's project is not found
     const other = await as(t.app, 'admin', '100001');
     expect((await get(other, '/us/lsds/hd/screen/getHdBaseInfoByProjectId', { projectId: first.id })).statusCode).toBe(404);

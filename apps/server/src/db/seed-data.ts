@@ -252,5 +252,11 @@ export const businessLinks: { name: string; url: string; projects: number }[] = 
 /**
  * Where the sub-apps built in this repository are served (by this server, see
  * app.ts); the others are deployed elsewhere and get their host from an admin.
+ * The Vue fixtures stand in for two business apps, so a new tenant sees the host run
+ * apps of other frameworks (Vue 3, Vue 2 built as vue-cli builds it) beside 主数据.
  */
-export const SUBAPP_HOSTS: Record<string, { host: string; routerMode: 'history' | 'hash' }> = { coredata: { host: '/subapps/coredata/', routerMode: 'history' } };
+export const SUBAPP_HOSTS: Record<string, { host: string; routerMode: 'history' | 'hash' }> = {
+  coredata: { host: '/subapps/coredata/', routerMode: 'history' },
+  'order-accumulation': { host: '/subapps/vue-fixture/', routerMode: 'history' },
+  'emergency-support': { host: '/subapps/vue2-fixture/', routerMode: 'hash' },
+};

@@ -217,7 +217,8 @@ export const topMenuSeeds: TopMenuSeed[] = [
         path: app.prefix,
         serviceName: app.serviceName,
         children: [
-          { code: `${app.serviceName}_start`, name: '首页', path: subAppStartPath(app), serviceName: app.serviceName },
+          // named by its app: the tabs of several apps' start pages are told apart
+          { code: `${app.serviceName}_start`, name: `${app.name}首页`, path: subAppStartPath(app), serviceName: app.serviceName },
           ...(subAppPages[app.serviceName] ?? []).map(([p, name, code]) => ({
             code: code ?? `${app.serviceName}_${p}`,
             name,

@@ -23,6 +23,20 @@ export function findStaticApps(shellDir: string | undefined, subappsDir: string 
 }
 
 /**
+ * Whether a sub-app address is served, as far as this server knows: a path under /subapps/ is
+ * when this server publishes sub-apps (SUBAPPS_DIR) and found that one built; any other address
+ * (another origin, a path a proxy serves) is taken on trust.
+ */
+export function publishedSubApps(subappsDir: string | undefined): (host: string) => boolean {
+  if (!subappsDir) return () => true;
+  const served = new Set(findStaticApps(undefined, subappsDir).map((a) => a.prefix));
+  return (host) => {
+    const local = /^\/subapps\/[^/?#]+/.exec(host);
+    return !local || served.has(`${local[0]}/`);
+  };
+}
+
+/**
  * Serves the apps. Hashed assets are cached for good; pages (index.html) never are.
  * Sub-app files answer any origin, as the shell (wujie) on another origin fetches their
  * scripts; their pages do not: a page is read from another origin only by CORS_ORIGINS

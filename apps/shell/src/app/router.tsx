@@ -71,9 +71,6 @@ export const routes: RouteObject[] = [
   { path: '/batchDialogFullScreen', element: outsidePage('dispatch') },
   // a phone confirms a QR login: a page of its own, small screens have no room for the shell
   { path: QR_CONFIRM_PAGE, element: <RequireAuth>{page(QrConfirmPage)}</RequireAuth> },
-  { path: '/404', element: errorPage('404') },
-  { path: '/403', element: errorPage('403') },
-  { path: '/500', element: errorPage('500') },
   {
     path: '/',
     element: <RequireAuth>{page(MainLayout)}</RequireAuth>,
@@ -85,6 +82,11 @@ export const routes: RouteObject[] = [
       { path: 'myiframe/*', element: page(IframePage) },
       { path: 'info/index', element: page(InfoPage) },
       { path: 'logs', element: page(ErrorLogPage) },
+      // the error pages the app moves to are inside the shell: its menus stay to go on with (a fresh
+      // load of /404, /403 or /500 is the server's pre-rendered document, status-documents.tsx)
+      { path: '404', element: errorPage('404') },
+      { path: '403', element: errorPage('403') },
+      { path: '500', element: errorPage('500') },
       ...Object.entries(fixedPages).map(([path, Page]) => ({ path: path.slice(1), element: page(Page) })),
       // the flow's process pages under /work (the leave form, handle and detail)
       ...processPages.map(([path, Page]) => ({ path, element: page(Page) })),

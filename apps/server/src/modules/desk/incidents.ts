@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { INCIDENT_DETAIL_PATH, INCIDENT_MODEL, INCIDENT_PARAM, incidentResource } from '@wb/contracts/resources/incident';
 import { menuOf } from '@wb/contracts/resource';
 import { incident, messageNotify } from '../../db/schema/index';
@@ -12,9 +12,33 @@ import { IdText } from '../../platform/input-types';
 import { scopeOf, visible } from '../../platform/scope';
 import { signalNotice } from '../../platform/notices';
 
-/** Naming a handler (a new incident, or another handler) sends them a supervision reminder, at once. */
+/** The link of an incident's reminder: the bell opens the incident it names. */
+const reminderUrl = (id: number) => `${incidentResource.page!.path}?${INCIDENT_PARAM}=${idStr(id)}`;
+
+/**
+ * Naming a handler (a new incident, or another handler) sends them a supervision reminder, at once.
+ * Removing an incident takes its reminders with it: a reminder of nothing led to '事件不存在' and
+ * kept the bell's count up (issue 31).
+ */
 export const incidentOptions = (ctx: AppContext): ResourceOptions => ({
   hooks: {
+    async afterRemove({ db }, rows) {
+      for (const row of rows) {
+        const gone = await db
+          .update(messageNotify)
+          .set({ isDeleted: 1 })
+          .where(
+            and(
+              eq(messageNotify.tenantId, String(row.tenantId)),
+              eq(messageNotify.modelName, INCIDENT_MODEL),
+              eq(messageNotify.url, reminderUrl(Number(row.id))),
+              eq(messageNotify.isDeleted, 0),
+            ),
+          )
+          .returning({ userId: messageNotify.userId });
+        for (const userId of new Set(gone.map((r) => r.userId))) await signalNotice(ctx.changes, db, { kind: 'reminder', tenantId: String(row.tenantId), userId });
+      }
+    },
     async afterSubmit({ db }, row, isNew, existing) {
       if (!isNew && existing?.handlerId === row.handlerId) return;
       const userId = Number(row.handlerId);
@@ -23,7 +47,7 @@ export const incidentOptions = (ctx: AppContext): ResourceOptions => ({
         userId,
         content: `请在 ${formatTime(row.deadline as Date).slice(0, 10)} 前办结: ${String(row.title)}`,
         modelName: INCIDENT_MODEL,
-        url: `${incidentResource.page!.path}?${INCIDENT_PARAM}=${idStr(row.id as number)}`,
+        url: reminderUrl(row.id as number),
       });
       await signalNotice(ctx.changes, db, { kind: 'reminder', tenantId: String(row.tenantId), userId });
     },

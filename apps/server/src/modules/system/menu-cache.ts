@@ -2,8 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { MenuNode, TopMenu } from '@wb/contracts/menu';
 import type { Db } from '../../db/client';
 import type { Grants } from '../../platform/access';
-import { menu, topMenu, topMenuSetting } from '../../db/schema/index';
+import { menu, subApp, topMenu, topMenuSetting } from '../../db/schema/index';
 import { idStr, ok } from '../../platform/envelope';
+import { deployedApps } from './menu-visibility';
 
 type MenuRow = typeof menu.$inferSelect;
 
@@ -14,8 +15,15 @@ interface Snapshot {
   topMenus: Map<string, (typeof topMenu.$inferSelect)[]>;
   /** top menu id → ids of the menu roots it shows */
   roots: Map<number, number[]>;
-  /** trees already built and serialised (as the envelope) from this snapshot, per tenant, role set, top menu and category */
+  /** tenant → the sub-apps (serviceName) whose menus lead somewhere (menu-visibility.ts) */
+  deployed: Map<string, Set<string>>;
+  /** trees already built and serialised (as the envelope) from this snapshot, per tenant, role set, top menu, category and visibility */
   trees: Map<string, string | null>;
+}
+
+/** `all`: every granted menu; otherwise the menus of sub-apps not deployed are left out. */
+export interface MenuView {
+  allSubApps: boolean;
 }
 
 /**
@@ -26,7 +34,11 @@ export class MenuCache {
   static readonly TTL_MS = 10_000;
   private snap?: Snapshot;
   private loading?: Promise<Snapshot>;
-  constructor(private readonly db: Db) {}
+  /** `published`: whether a sub-app address is served (a /subapps/ path this server has not found built is not) */
+  constructor(
+    private readonly db: Db,
+    private readonly published: (host: string) => boolean = () => true,
+  ) {}
 
   invalidate(): void {
     this.snap = undefined;
@@ -52,14 +64,29 @@ export class MenuCache {
     for (const t of tops) topMenus.set(t.tenantId, [...(topMenus.get(t.tenantId) ?? []), t]);
     const roots = new Map<number, number[]>();
     for (const s of await this.db.select().from(topMenuSetting)) roots.set(s.topMenuId, [...(roots.get(s.topMenuId) ?? []), s.menuId]);
-    return { at: Date.now(), menus, byParent, topMenus, roots, trees: new Map() };
+    const apps = await this.db
+      .select({ tenantId: subApp.tenantId, serviceName: subApp.serviceName, host: subApp.host, status: subApp.status, isDeleted: subApp.isDeleted })
+      .from(subApp);
+    return { at: Date.now(), menus, byParent, topMenus, roots, deployed: deployedApps(apps, this.published), trees: new Map() };
+  }
+
+  /** The granted menus less those of the tenant's sub-apps that lead nowhere (unless the view shows them all). */
+  private visibleOf(s: Snapshot, tenantId: string, granted: Set<number>, view: MenuView): Set<number> {
+    if (view.allSubApps) return granted;
+    const deployed = s.deployed.get(tenantId) ?? new Set<string>();
+    const hidden = s.menus.filter((m) => m.serviceName && !deployed.has(m.serviceName)).map((m) => m.id);
+    if (!hidden.length) return granted;
+    const out = new Set(granted);
+    for (const id of hidden) out.delete(id);
+    return out;
   }
 
   /** Top menus of a tenant that hold at least one menu the user may see. */
-  async topMenus(tenantId: string, granted: Set<number>): Promise<TopMenu[]> {
+  async topMenus(tenantId: string, granted: Set<number>, view: MenuView = { allSubApps: true }): Promise<TopMenu[]> {
     const s = await this.snapshot();
+    const visible = this.visibleOf(s, tenantId, granted, view);
     return (s.topMenus.get(tenantId) ?? [])
-      .filter((t) => (s.roots.get(t.id) ?? []).some((id) => granted.has(id)))
+      .filter((t) => (s.roots.get(t.id) ?? []).some((id) => visible.has(id)))
       .map((t) => ({ id: idStr(t.id), tenantId: t.tenantId, code: t.code, name: t.name, source: t.source, path: t.path, sort: t.sort, serviceName: t.serviceName }));
   }
 
@@ -68,11 +95,11 @@ export class MenuCache {
    * serialised envelope: every page load asks for it and it only changes with the menus.
    * `category` 1 gives the routes; undefined gives menus and buttons (the permission tree).
    */
-  async tree(tenantId: string, grants: Grants, opts: { topMenuId?: number; category?: number }): Promise<string | null> {
+  async tree(tenantId: string, grants: Grants, opts: { topMenuId?: number; category?: number }, view: MenuView = { allSubApps: true }): Promise<string | null> {
     const s = await this.snapshot();
-    const key = `${tenantId}|${grants.key}|${opts.topMenuId ?? ''}|${opts.category ?? ''}`;
+    const key = `${tenantId}|${grants.key}|${opts.topMenuId ?? ''}|${opts.category ?? ''}|${view.allSubApps ? 'all' : 'deployed'}`;
     if (!s.trees.has(key)) {
-      const nodes = this.build(s, tenantId, grants.menuIds, opts);
+      const nodes = this.build(s, tenantId, this.visibleOf(s, tenantId, grants.menuIds, view), opts);
       s.trees.set(key, nodes && JSON.stringify(ok(nodes)));
     }
     return s.trees.get(key)!;

@@ -6,6 +6,8 @@ import type { AppContext } from '../../platform/context';
 import { Envelope, forbidden, notFound, ok } from '../../platform/envelope';
 import { OpenedSystems } from '../../platform/subscription';
 import { MenuCache } from './menu-cache';
+import { mayConfigureSubApps } from './menu-visibility';
+import { publishedSubApps } from '../../platform/static-apps';
 import { IdText } from '../../platform/input-types';
 
 const MenuNodeSchema = Type.Recursive(
@@ -59,10 +61,11 @@ const sendJson = (reply: FastifyReply, json: string) =>
 /** The menus the shell draws (top menu, side menu, button grants), filtered by the caller's roles. */
 export function menuRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const menus = new MenuCache(ctx.database.db);
+    const menus = new MenuCache(ctx.database.db, publishedSubApps(ctx.config.subappsDir));
     // a project account's subscription packages name the systems (top menus) it may open
     const opened = new OpenedSystems(ctx.database.db, ctx.changes);
     // menus, top menus and new tenants' top menus show on the next request, on every instance
+    // (the sub-app registry announces 'menus' too: whether an app's menus lead somewhere is read from it)
     for (const topic of ['menus', 'tenants'] as const) ctx.changes.on(topic, () => menus.invalidate());
     app.addSchema(MenuNodeSchema);
 
@@ -71,9 +74,10 @@ export function menuRoutes(ctx: AppContext) {
       config: { signedIn: true },
       handler: async (req) => {
         const me = caller(req);
-        const { menuIds } = await ctx.access.grants(me.roleIds);
+        const grants = await ctx.access.grants(me.roleIds);
         const systems = await opened.of(me.tenantId, me.roleIds);
-        return ok((await menus.topMenus(me.tenantId, menuIds)).filter((top) => !systems || systems.has(Number(top.id))));
+        const tops = await menus.topMenus(me.tenantId, grants.menuIds, { allSubApps: mayConfigureSubApps(grants) });
+        return ok(tops.filter((top) => !systems || systems.has(Number(top.id))));
       },
     });
 
@@ -90,7 +94,9 @@ export function menuRoutes(ctx: AppContext) {
         const { topMenuId } = req.query as { topMenuId?: string };
         const systems = topMenuId ? await opened.of(me.tenantId, me.roleIds) : undefined;
         if (systems && !systems.has(Number(topMenuId))) throw forbidden(SUBSCRIBE_MESSAGES.systemClosed.zh);
-        const tree = await menus.tree(me.tenantId, await ctx.access.grants(me.roleIds), { topMenuId: topMenuId ? Number(topMenuId) : undefined, category: 1 });
+        const grants = await ctx.access.grants(me.roleIds);
+        // a sub-app without an address leads nowhere: only those who can give it one see its menus
+        const tree = await menus.tree(me.tenantId, grants, { topMenuId: topMenuId ? Number(topMenuId) : undefined, category: 1 }, { allSubApps: mayConfigureSubApps(grants) });
         if (!tree) throw notFound('顶部菜单不存在');
         return sendJson(reply, tree);
       },

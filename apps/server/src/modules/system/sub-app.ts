@@ -6,6 +6,7 @@ import { menu, role, roleMenu, subApp, topMenu, topMenuSetting } from '../../db/
 import type { Db } from '../../db/client';
 import { ADMIN_ROLE_ALIAS } from '../../platform/access';
 import type { AuthUser } from '../../platform/auth';
+import { announces } from '../../platform/changes';
 import type { AppContext } from '../../platform/context';
 import { badRequest, Envelope, notFound, ok } from '../../platform/envelope';
 import type { Scope } from '../../platform/scope';
@@ -60,7 +61,7 @@ async function createMenus(db: Db, app: typeof subApp.$inferSelect, user: AuthUs
     return row.id;
   };
   const home = await ensureMenu(`${app.serviceName}_home`, { parentId: 0, name: app.name, path: prefix, source: 'appstore', sort: 100 });
-  const startMenu = await ensureMenu(`${app.serviceName}_start`, { parentId: home, name: '首页', path: start, sort: 1 });
+  const startMenu = await ensureMenu(`${app.serviceName}_start`, { parentId: home, name: `${app.name}首页`, path: start, sort: 1 });
   const code = `app_${app.serviceName}`;
   let [top] = await db
     .select({ id: topMenu.id })
@@ -100,6 +101,8 @@ async function createMenus(db: Db, app: typeof subApp.$inferSelect, user: AuthUs
 export function subAppOptions(ctx: AppContext): ResourceOptions {
   return {
     hooks: {
+      // the shell's menus leave out the menus of apps without an address for those who cannot give one (menu-visibility.ts)
+      ...announces(ctx.changes, 'menus'),
       beforeSubmit(_ctx, values) {
         const bad = subAppAddressError(values as { host?: string; defaultApiHost?: string });
         if (bad) throw badRequest(bad.msg, bad.field);

@@ -28,6 +28,8 @@ export type FlowService = (call: ServiceCall) => Promise<unknown>;
 
 /** Where a reminder about a task takes its user: the lists of 我的事务. */
 const TASK_PAGES = { todo: '/work-affairs/todo', claim: '/work-affairs/claim' };
+/** A task's reminder names its task, so that handling the task settles it (the list's page ignores the query). */
+const taskReminderUrls = (taskId: number) => Object.values(TASK_PAGES).map((page) => `${page}?taskId=${taskId}`);
 
 interface Activity {
   id: string;
@@ -196,6 +198,7 @@ export class FlowEngine {
       .update(flowTask)
       .set({ state: 'completed', pass: p.pass ?? null, comment: p.comment ?? '', endTime: new Date() })
       .where(eq(flowTask.id, task.id));
+    await this.settleReminders(tx, instance.tenantId, [task.id]);
     const variables = { ...instance.variables, ...p.variables, ...(p.pass === undefined ? {} : { pass: p.pass }) };
     return this.step(tx, instance, null, variables, (execution) => execution.signal({ id: task.taskKey, executionId: task.executionId }));
   }
@@ -204,10 +207,37 @@ export class FlowEngine {
   async remove(tx: Db, instance: InstanceRow, reason: string): Promise<void> {
     const now = new Date();
     await tx.update(flowInstance).set({ state: 'deleted', deleteReason: reason, endTime: now, engineState: null, dueAt: null }).where(eq(flowInstance.id, instance.id));
-    await tx
+    const cancelled = await tx
       .update(flowTask)
       .set({ state: 'cancelled', endTime: now })
-      .where(and(eq(flowTask.instanceId, instance.id), eq(flowTask.state, 'open')));
+      .where(and(eq(flowTask.instanceId, instance.id), eq(flowTask.state, 'open')))
+      .returning({ id: flowTask.id });
+    await this.settleReminders(
+      tx,
+      instance.tenantId,
+      cancelled.map((t) => t.id),
+    );
+  }
+
+  /**
+   * The reminders of tasks that are over (done, cancelled) are read: the bell's count no longer
+   * holds them (issue 31), and each user reminded hears of it at once.
+   */
+  private async settleReminders(tx: Db, tenantId: string, taskIds: number[]): Promise<void> {
+    if (!taskIds.length) return;
+    const settled = await tx
+      .update(messageNotify)
+      .set({ readStatus: 1 })
+      .where(
+        and(
+          eq(messageNotify.tenantId, tenantId),
+          eq(messageNotify.modelName, FLOW_NOTICE_MODEL),
+          eq(messageNotify.readStatus, 0),
+          inArray(messageNotify.url, taskIds.flatMap(taskReminderUrls)),
+        ),
+      )
+      .returning({ userId: messageNotify.userId });
+    for (const userId of new Set(settled.map((r) => r.userId))) await signalNotice(this.deps.changes, tx, { kind: 'reminder', tenantId, userId });
   }
 
   /**
@@ -541,7 +571,7 @@ export class FlowEngine {
           userId,
           content: `${message}: ${task.name}`,
           modelName: FLOW_NOTICE_MODEL,
-          url: task.assigneeId ? TASK_PAGES.todo : TASK_PAGES.claim,
+          url: `${task.assigneeId ? TASK_PAGES.todo : TASK_PAGES.claim}?taskId=${task.id}`,
         })),
       );
       for (const userId of userIds) await signalNotice(this.deps.changes, tx, { kind: 'reminder', tenantId, userId });

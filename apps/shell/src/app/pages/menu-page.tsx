@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useMenuIndex } from '../../features/menu/use-menu-index';
 import { findMenuInRoutes, normalizePath, serviceNameOf, subAppPrefixOf } from '../../features/menu/menu-resolution';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { pageRegistry } from '../page-registry';
 import { SubAppOutlet } from '../../features/micro-apps/sub-app-outlet';
-import { useRegisteredPrefix } from '../../features/micro-apps/use-sub-app-route';
+import { useRegisteredPrefix, useSubAppRoute } from '../../features/micro-apps/use-sub-app-route';
+import { MissingPage } from './missing-page';
 import { VirtualPage } from './virtual-page';
 
 // Its own chunk: the resource definitions load with the first menu page that needs them.
@@ -13,7 +14,7 @@ const CataloguePage = lazy(() => import('../../admin/catalogue-page'));
 
 /**
  * Catch-all of the layout: routes added from the server menu. A path the
- * user's menus do not hold is 404; a menu path is the shell's page for it, else
+ * user's menus do not hold is 403 or 404 (missing-page.tsx); a menu path is the shell's page for it, else
  * the generic page of the resource the catalogue puts there, else a virtual page.
  */
 export default function MenuPage() {
@@ -24,10 +25,12 @@ export default function MenuPage() {
 
   const prefix = subAppPrefixOf(path);
   const registered = useRegisteredPrefix(path);
-  // Sub-applications own every path under their prefix, menu or not; the layout's stage shows them.
-  if (prefix || registered) return <SubAppOutlet />;
+  const app = useSubAppRoute();
+  // Sub-applications own every path under their prefix, menu or not; the layout's stage shows them,
+  // those the user may open (app-access.ts).
+  if (prefix || registered) return app.allowed === false ? <MissingPage path={path} status="403" /> : <SubAppOutlet />;
   if (index.pending) return <PageLoading />;
-  if (!menu) return <Navigate to="/404" replace />;
+  if (!menu) return <MissingPage path={path} />;
 
   const Page = pageRegistry[path];
   return (

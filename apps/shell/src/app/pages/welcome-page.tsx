@@ -8,6 +8,7 @@ import { mapZoom } from '../../features/project-picker/project-choice';
 import { projectDetailQuery } from '../../features/project-picker/api/project-detail';
 import { HomeNotices } from '../../features/home/home-notices';
 import { KeyFigures } from '../../features/home/key-figures';
+import { baseInfoQuery } from '../../features/home/api/figures';
 import { RunningJobs } from '../../features/home/running-jobs';
 import { Shortcuts } from '../../features/home/shortcuts';
 import { TodoCard } from '../../features/home/todo-card';
@@ -25,6 +26,9 @@ export default function WelcomePage() {
   const user = useSession((s) => s.userInfo);
   const project = useProject((s) => s.current);
   const detail = useQuery(projectDetailQuery(project.id));
+  // the figures' answer also names the city and company an 'all' entry's projects share
+  const scope = { id: project.id, projectIds: project.projectIds };
+  const info = useQuery(baseInfoQuery(scope));
   const name = user?.real_name || user?.nick_name || user?.user_name || user?.account || '';
   const zoom = mapZoom(project.id);
   const chosen = project.list.length > 0;
@@ -41,13 +45,13 @@ export default function WelcomePage() {
             { key: 'tenant', label: t('page.tenant'), children: user?.tenant_id || '-' },
             { key: 'role', label: t('page.role'), children: user?.role_name || '-' },
             { key: 'project', label: t('page.project'), children: chosen ? project.name : t('project.placeholder') },
-            { key: 'city', label: t('page.city'), children: detail.data?.cityName || project.projectCity || '-' },
-            { key: 'company', label: t('page.company'), children: detail.data?.companyName || '-' },
+            { key: 'city', label: t('page.city'), children: detail.data?.cityName || project.projectCity || info.data?.cityName || '-' },
+            { key: 'company', label: t('page.company'), children: detail.data?.companyName || info.data?.companyName || '-' },
             { key: 'zoom', label: t('page.mapLevel'), children: chosen ? t('page.mapLevelValue', { zoom: zoom.zoom, level: zoom.level }) : '-' },
           ]}
         />
       </Card>
-      <KeyFigures projectId={project.id} />
+      <KeyFigures scope={scope} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <Shortcuts />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SafeHtml } from '@wb/resource-ui/safe-html';
 import { appEnv } from '../../shared/env';
 import { resourceUrl } from '../../shared/resource-url';
+import { useTurn } from '../../shared/ui/one-at-a-time';
 import { fetchLoginGuide, saveLoginGuide, stepTarget, type LoginGuide } from './api/guide';
 import './guide-texts';
 import './guide.css';
@@ -77,7 +78,9 @@ function StepTour({ guide, onDone }: { guide: LoginGuide; onDone(): void }) {
 export default function ReleaseGuide() {
   const guide = useQuery({ queryKey: ['guide', 'login-record'], queryFn: fetchLoginGuide, staleTime: Infinity });
   const [done, setDone] = useState(false);
-  if (!guide.data || done) return null;
+  // after (or before) the latest announcement, never over it (one-at-a-time.ts)
+  const turn = useTurn('guide', !!guide.data && !done);
+  if (!guide.data || done || !turn) return null;
   const finish = () => {
     setDone(true);
     void saveLoginGuide(guide.data!.versionId).catch(() => undefined);

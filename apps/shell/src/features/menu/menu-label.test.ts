@@ -14,7 +14,7 @@ describe('menu labels', () => {
     await setLanguage('en');
     expect(menuLabel(i18n.t, 'param', '参数管理')).toBe('Parameters');
     expect(menuLabel(i18n.t, 'app_coredata', '主数据')).toBe('Master data');
-    expect(menuLabel(i18n.t, 'coredata_start', '首页')).toBe('Home');
+    expect(menuLabel(i18n.t, 'coredata_start', '主数据首页')).toBe('Master data home');
     expect(menuLabel(i18n.t, 'tenant_made_menu', '租户自建')).toBe('租户自建');
     expect(menuLabel(i18n.t, undefined, '无编号')).toBe('无编号');
   });

@@ -100,7 +100,7 @@ export const menuNamesEn: Record<string, string> = {
       return [
         [`app_${app.serviceName}`, name],
         [`${app.serviceName}_home`, name],
-        [`${app.serviceName}_start`, 'Home'],
+        [`${app.serviceName}_start`, `${name} home`],
       ];
     }),
   ),

@@ -27,11 +27,18 @@ describe('host bus', () => {
     expect(wujie.listeners.get('export-state')?.size).toBe(0);
   });
 
-  it('sends an event to every app over the bus', () => {
+  it('sends an event to every app over the bus, and none while no app listens (wujie would warn)', () => {
     const seen = vi.fn();
+    const emit = vi.spyOn(wujie.bus, '$emit');
+    const inject = window as unknown as { __WUJIE_INJECT?: unknown };
+    inject.__WUJIE_INJECT = { appEventObjMap: new Map([['coredata', { 'route-change': [vi.fn()] }]]) };
+    emitToSubApps('locale-change', 'en');
+    expect(emit).not.toHaveBeenCalled();
     wujie.bus.$on('locale-change', seen);
+    inject.__WUJIE_INJECT = { appEventObjMap: new Map([['coredata', { 'locale-change': [seen] }]]) };
     emitToSubApps('locale-change', 'en');
     expect(seen).toHaveBeenCalledWith('en');
+    delete inject.__WUJIE_INJECT;
   });
 
   it("sends route-change to one app's own listeners only, and survives a listener that throws", () => {

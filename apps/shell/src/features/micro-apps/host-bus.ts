@@ -7,18 +7,34 @@ import { SUB_ROUTE_CHANGE, type ShellEventName, type ShellEventPayloads, type Su
  * on the bus comes with its `off`.
  */
 
+// wujie's name for the listeners of every event ($onAll; wujie/esm/constant.js, not exported by its entry)
+const WUJIE_ALL_EVENT = '_wujie_all_event';
+
 type Payload<E extends ShellEventName> = ShellEventPayloads[E];
 type EmitArgs<E extends ShellEventName> = undefined extends Payload<E> ? [Payload<E>?] : [Payload<E>];
 
-/** Shell → every sub-app (wujie's bus reaches all of them). */
+/**
+ * Shell → every sub-app (wujie's bus reaches all of them). Sent only when some app listens: wujie
+ * warns '[wujie warn]: <event> 事件订阅数量为空' on the console for an event nobody hears, which the
+ * picker's project-change was on every page without a running app.
+ */
 export function emitToSubApps<E extends ShellEventName>(event: E, ...payload: EmitArgs<E>): void {
+  if (!anyAppListensTo(event)) return;
   bus.$emit(event, ...payload);
 }
 
 type BusListeners = Map<string, Record<string, ((...args: unknown[]) => void)[] | undefined>>;
 
+const busListeners = () => (window as Window & { __WUJIE_INJECT?: { appEventObjMap?: BusListeners } }).__WUJIE_INJECT?.appEventObjMap;
+
 function listenersOf(name: string, event: string) {
-  return (window as Window & { __WUJIE_INJECT?: { appEventObjMap?: BusListeners } }).__WUJIE_INJECT?.appEventObjMap?.get(name)?.[event];
+  return busListeners()?.get(name)?.[event];
+}
+
+/** Whether any app (or the shell) listens to `event`, or to every event (wujie's `$onAll`). */
+function anyAppListensTo(event: string): boolean {
+  for (const listeners of busListeners()?.values() ?? []) if (listeners[event]?.length || listeners[WUJIE_ALL_EVENT]?.length) return true;
+  return false;
 }
 
 /** Whether the app listens to `event` on its own bus (which way it wants its routes). */

@@ -15,7 +15,8 @@ import { shellPropsSource } from './shell-props-source';
 import { createSubAppProps } from './sub-app-props';
 import type { SubAppProps } from '@wb/contracts/subapp-protocol';
 import { useHostWiring } from './use-host-wiring';
-import { useSubAppRoute } from './use-sub-app-route';
+import { useAppAccess, useSubAppRoute } from './use-sub-app-route';
+import { mayOpenApp } from './app-access';
 import './micro-apps-texts';
 import './micro-apps.css';
 
@@ -146,9 +147,13 @@ export function MicroAppStage({ height }: { height: number }) {
   const registry = useQuery(subAppRegistryQuery);
   const route = useSubAppRoute();
   const frames = useMicroApps((s) => s.frames);
-  const active = route.descriptor && isDeployed(route.descriptor) ? route.descriptor : undefined;
+  // an app the user may not open (app-access.ts) is not started: the page says 403 instead
+  const active = route.descriptor && isDeployed(route.descriptor) && route.allowed ? route.descriptor : undefined;
   const name = active?.serviceName;
   const deployed = useMemo(() => preloadOrder(registry.data ?? []), [registry.data]);
+  // only the apps the user's menus lead to are preloaded: another would run (and call what the user may not read) for nothing
+  const access = useAppAccess();
+  const preloadable = useMemo(() => (access ? deployed.filter((d) => mayOpenApp(access, d.serviceName)) : []), [deployed, access]);
   const byName = useMemo(() => new Map((registry.data ?? []).map((d) => [d.serviceName, d])), [registry.data]);
   const byNameRef = useRef(byName);
   byNameRef.current = byName;
@@ -227,7 +232,7 @@ export function MicroAppStage({ height }: { height: number }) {
   // and nothing of the page on screen waits), the default app first, within the keep-alive limit.
   useEffect(() => {
     // The stored value 'subAppPreload' = false turns preloading off (benchmarks measure cold loads).
-    if (deployed.length === 0 || getStore<boolean>('subAppPreload') === false) return;
+    if (preloadable.length === 0 || getStore<boolean>('subAppPreload') === false) return;
     let cancelled = false;
     const idle = () => new Promise<void>((resolve) => (window.requestIdleCallback ? window.requestIdleCallback(() => resolve(), { timeout: 5000 }) : window.setTimeout(resolve, 200)));
     const preload = async (host: Awaited<ReturnType<typeof loadHost>>, d: SubAppDescriptor) => {
@@ -249,7 +254,7 @@ export function MicroAppStage({ height }: { height: number }) {
     };
     void (async () => {
       const host = await loadHost();
-      for (const d of deployed) {
+      for (const d of preloadable) {
         await idle();
         if (cancelled) return;
         await preload(host, d);
@@ -258,7 +263,7 @@ export function MicroAppStage({ height }: { height: number }) {
     return () => {
       cancelled = true;
     };
-  }, [deployed]);
+  }, [preloadable]);
 
   // The app on screen has its container in this very render (the effect above records it).
   const names = name && !(name in frames) ? [...Object.keys(frames), name] : Object.keys(frames);

@@ -7,6 +7,9 @@ const zh = {
     loading: '子应用加载中…',
     notDeployed: '{{name}}尚未部署',
     notDeployedDesc: '子应用“{{name}}”（{{serviceName}}）还没有配置访问地址，请管理员在 系统管理 → 子应用管理 中填写。',
+    notDeployedSteps:
+      '在 子应用管理 中编辑“{{name}}”：填写应用地址（index.html 所在处，如 https://apps.example.com/{{serviceName}}/ 或本服务发布的 /subapps/<目录>/），需要时填写路由模式与接口地址，保存后点“测试加载”。在此之前，不能配置子应用的用户看不到它的菜单。',
+    openRegistry: '前往子应用管理',
     notFound: '找不到子应用',
     notFoundDesc: '没有子应用挂载在 {{path}}（{{code}}）。',
     failed: '{{name}}加载失败',
@@ -24,6 +27,9 @@ const en = {
     loading: 'Loading the sub-application…',
     notDeployed: '{{name}} is not deployed',
     notDeployedDesc: 'The sub-application “{{name}}” ({{serviceName}}) has no address yet; an administrator sets it on System → Sub-applications.',
+    notDeployedSteps:
+      'Edit “{{name}}” on Sub-applications: fill in the Host (where its index.html is, such as https://apps.example.com/{{serviceName}}/ or /subapps/<folder>/ served by this server), the Router mode and API host if needed, save, then press Test load. Until then, users who cannot configure sub-applications do not see its menus.',
+    openRegistry: 'Open Sub-applications',
     notFound: 'No such sub-application',
     notFoundDesc: 'No sub-application is mounted at {{path}} ({{code}}).',
     failed: '{{name}} failed to load',

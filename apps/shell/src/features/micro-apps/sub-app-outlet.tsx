@@ -2,11 +2,13 @@ import { useEffect } from 'react';
 import { Button, Result } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { subAppResource } from '@wb/contracts/resources/sub-app';
 import { recordError } from '../error-log/capture';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { subAppRegistryQuery } from './api/registry';
 import { isDeployed, MODULE_NOT_FOUND, SubAppLookupError } from './registry';
-import { useSubAppRoute } from './use-sub-app-route';
+import { useAppAccess, useSubAppRoute } from './use-sub-app-route';
 import './micro-apps-texts';
 
 /**
@@ -19,6 +21,8 @@ export function SubAppOutlet() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const route = useSubAppRoute();
+  const access = useAppAccess();
+  const navigate = useNavigate();
   const missing = !route.pending && !route.failed && !route.descriptor;
 
   useEffect(() => {
@@ -47,12 +51,25 @@ export function SubAppOutlet() {
     );
   }
   if (!isDeployed(app)) {
+    // only those who may configure sub-apps get here (the others are not given its menus): say what to fill in, and where
     return (
       <Result
         className="wb-microapp-not-deployed"
         status="info"
         title={t('microApps.notDeployed', { name: app.name })}
-        subTitle={t('microApps.notDeployedDesc', { name: app.name, serviceName: app.serviceName })}
+        subTitle={
+          <>
+            <p>{t('microApps.notDeployedDesc', { name: app.name, serviceName: app.serviceName })}</p>
+            <p>{t('microApps.notDeployedSteps', { name: app.name, serviceName: app.serviceName })}</p>
+          </>
+        }
+        extra={
+          access?.any ? (
+            <Button type="primary" onClick={() => navigate(subAppResource.page!.path)}>
+              {t('microApps.openRegistry')}
+            </Button>
+          ) : undefined
+        }
       />
     );
   }

@@ -6,6 +6,7 @@ import { useMenuIndex } from '../menu/use-menu-index';
 import { findMenuInRoutes, normalizePath, subAppPrefixOf } from '../menu/menu-resolution';
 import { subAppRegistryQuery } from './api/registry';
 import { descriptorForPath, descriptorsForPath, innerRoute } from './registry';
+import { appAccess, mayOpenApp, type AppAccess } from './app-access';
 
 export interface SubAppRoute {
   /** the registry has not answered yet */
@@ -21,6 +22,14 @@ export interface SubAppRoute {
   descriptor?: SubAppDescriptor;
   /** the route inside the app ('/company?x=1') */
   route: string;
+  /** whether the user may open the app (app-access.ts); undefined until the menus have answered */
+  allowed?: boolean;
+}
+
+/** Which apps the user may open; undefined until the menus have answered. */
+export function useAppAccess(): AppAccess | undefined {
+  const index = useMenuIndex();
+  return useMemo(() => (index.pending ? undefined : appAccess(index.topMenus, index.routesByTop)), [index.pending, index.topMenus, index.routesByTop]);
 }
 
 /** Which sub-app the current address belongs to (registry.ts rules, the menu's serviceName deciding shared prefixes). */
@@ -31,12 +40,14 @@ export function useSubAppRoute(): SubAppRoute {
   const path = normalizePath(pathname);
   const menu = findMenuInRoutes(index.routesByTop, path);
   const serviceName = menu?.serviceName || menu?.meta?.serviceName || undefined;
+  const access = useAppAccess();
   return useMemo(() => {
     const list = registry.data ?? [];
     const descriptor = descriptorForPath(list, path, serviceName);
     const owned = !!subAppPrefixOf(path) || descriptorsForPath(list, path).length > 0;
-    return { pending: registry.isPending, failed: registry.isError, path, search, owned, descriptor, route: descriptor ? innerRoute(descriptor, path, search) : '/' };
-  }, [registry.data, registry.isPending, registry.isError, path, search, serviceName]);
+    const allowed = access && (!descriptor || mayOpenApp(access, descriptor.serviceName));
+    return { pending: registry.isPending, failed: registry.isError, path, search, owned, descriptor, route: descriptor ? innerRoute(descriptor, path, search) : '/', allowed };
+  }, [registry.data, registry.isPending, registry.isError, path, search, serviceName, access]);
 }
 
 /** Whether a path lies under a prefix of the registry (apps an administrator added). */

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../project-picker/project-store';
 import { useSession } from '../../shared/session-store';
+import { useTurn } from '../../shared/ui/one-at-a-time';
 import { ANNOUNCEMENT_POLL_MS, announcementsQuery, remindersQuery, FIRST_FETCH_DELAY_MS, REMINDER_POLL_MS, type Announcement } from './api/notices';
 import { watchNotices } from './api/notice-stream';
 import './notices-texts';
@@ -28,6 +29,9 @@ export function NoticeBell() {
   const [started, setStarted] = useState(false);
   const [open, setOpen] = useState(false);
   const [preview, setPreview] = useState<Announcement | null>(null);
+  // the latest unread announcement opens by itself in its turn: not over the release guide or tour (one-at-a-time.ts)
+  const [latestUnread, setLatestUnread] = useState<Announcement | null>(null);
+  const ownTurn = useTurn('announcement', !!latestUnread);
   const [incident, setIncident] = useState<string | null>(null);
   const autoOpened = useRef<string | null>(null);
   const queryClient = useQueryClient();
@@ -61,7 +65,7 @@ export function NoticeBell() {
     // each new latest announcement opens once, while unread (one published meanwhile too)
     if (latest && latest.readStatus === 0 && autoOpened.current !== latest.systemNotifyUserId) {
       autoOpened.current = latest.systemNotifyUserId;
-      setPreview(latest);
+      setLatestUnread(latest);
     }
   }, [latest]);
 
@@ -81,6 +85,8 @@ export function NoticeBell() {
               onAnnouncement={(a) => {
                 setOpen(false);
                 setPreview(a);
+                // opened by hand: it does not open again by itself
+                if (latestUnread?.systemNotifyUserId === a.systemNotifyUserId) setLatestUnread(null);
               }}
               onReminder={() => setOpen(false)}
               onIncident={setIncident}
@@ -95,7 +101,11 @@ export function NoticeBell() {
         </Button>
       </Popover>
       <Suspense fallback={null}>
-        {preview && <AnnouncementPreview announcement={preview} onClose={() => setPreview(null)} />}
+        {preview ? (
+          <AnnouncementPreview announcement={preview} onClose={() => setPreview(null)} />
+        ) : (
+          latestUnread && ownTurn && <AnnouncementPreview announcement={latestUnread} onClose={() => setLatestUnread(null)} />
+        )}
         {incident && <IncidentDialog id={incident} onClose={() => setIncident(null)} />}
       </Suspense>
     </>

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router';
+import { normalizePath } from '../../features/menu/menu-resolution';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { isKnownPage } from '../known-pages';
+import ErrorPage from './error-page';
+
+type Status = '403' | '404';
+
+/**
+ * A path the user's menus do not hold: /403 when it is a page of the product they may not
+ * open (or an app their menus do not lead to), /404 when there is no such page; both inside
+ * the shell. A kept-alive page whose tab is hidden (its menus changed under it: another role,
+ * another department) shows the status where it is and moves nobody: the address belongs to
+ * the page on screen (issue 31: a role switch went on to /404 from the page it left).
+ */
+export function MissingPage({ path, status: known }: { path: string; status?: Status }) {
+  const [found, setFound] = useState<Status>();
+  useEffect(() => {
+    if (known) return;
+    let live = true;
+    void isKnownPage(path)
+      .catch(() => false)
+      .then((page) => live && setFound(page ? '403' : '404'));
+    return () => {
+      live = false;
+    };
+  }, [path, known]);
+  const status = known ?? found;
+  if (!status) return <PageLoading />;
+  const shown = normalizePath(window.location.pathname) === path;
+  return shown ? <Navigate to={`/${status}`} replace /> : <ErrorPage status={status} />;
+}
