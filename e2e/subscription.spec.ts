@@ -28,7 +28,7 @@ function todayAt(hours: number, minutes: number): Date {
 }
 const END_DATE = dayFromToday(10);
 
-/** Types a date and time into a picker of the form and confirms it. */
+/** Types a date into a date picker of the form and confirms it. */
 async function fillDate(dialog: Locator, id: string, value: string): Promise<void> {
   const input = dialog.locator(`#${id}`);
   await input.click();
@@ -74,8 +74,8 @@ test('订阅套餐: an administrator adds a package for a project; its user sees
       .filter({ hasText: new RegExp(`^${name}$`) })
       .click();
   await closeDropdown(page);
-  await fillDate(dialog, 'subscribepackage-form_startDate', `${dayFromToday(-355)} 00:00:00`);
-  await fillDate(dialog, 'subscribepackage-form_endDate', `${END_DATE} 00:00:00`);
+  await fillDate(dialog, 'subscribepackage-form_startDate', dayFromToday(-355));
+  await fillDate(dialog, 'subscribepackage-form_endDate', END_DATE);
   await submit(dialog);
   await expect(dialog).toBeHidden();
   await expect(row(packages, '深圳湾标准套餐')).toContainText('按人员');

@@ -48,6 +48,25 @@ describe('master data through the resource definitions', () => {
     expect(bad.json()).toMatchObject({ msg: '项目标志地址不正确', data: { field: 'logoUrl' } });
   });
 
+  it('a project’s city is one of its company’s: the select narrows cities by company, a submit of another’s city is refused', async () => {
+    const cities = (await get(`${MDM}/city/list`, { size: '100' })).json().data.records as { id: string; name: string; companyId: string }[];
+    const [one, another] = [...new Set(cities.map((c) => c.companyId))];
+    const narrowed = (await get(`${MDM}/city/select`, { companyId: one })).json().data as { id: string }[];
+    expect(narrowed.map((c) => c.id).sort()).toEqual(
+      cities
+        .filter((c) => c.companyId === one)
+        .map((c) => c.id)
+        .sort(),
+    );
+    // a filter the list does not take is refused, as the list refuses it
+    expect((await get(`${MDM}/city/select`, { nope: '1' })).statusCode).toBe(400);
+    const theirCity = cities.find((c) => c.companyId === another)!.id;
+    const refused = await post(`${MDM}/project/submit`, { name: '错配', companyId: one, cityId: theirCity });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ msg: '所属城市不属于所属公司', data: { field: 'cityId' } });
+    expect((await post(`${MDM}/project/submit`, { name: '相配', companyId: one, cityId: narrowed[0].id })).json().msg).toBe('新增成功');
+  });
+
   it('filters vehicles by a list of projects (the selected picker node) and checks select values', async () => {
     const projects = (await get(`${MDM}/project/select`)).json().data as { id: string; label: string }[];
     const [p1, p2] = projects;

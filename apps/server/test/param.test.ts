@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, testApp, type TestApp } from './helper';
 
@@ -132,5 +133,50 @@ describe('system parameters', () => {
     expect(JSON.parse(limited.paramValue)).toEqual([]);
     const upgrade = (await admin.call({ method: 'GET', url: '/us-system/param/detail', query: { paramKey: 'upgrade_info' } })).json().data;
     expect(JSON.parse(upgrade.paramValue)).toHaveProperty('title');
+  });
+
+  it('answers secret-like values (initial passwords) masked to a reader without 修改, in the list, the detail and the export', async () => {
+    const plain = await as(t.app, 'user');
+    const seeded = ['account.initPassword', 'tenant.default.password'];
+    const mine = (await list({ paramName: '密码', size: '50' }, plain)).json().data.records as { id: string; paramKey: string; paramValue: string }[];
+    expect(mine.map((r) => r.paramKey).sort()).toEqual(seeded.slice().sort());
+    expect(mine.every((r) => r.paramValue === '******')).toBe(true);
+    // a parameter that is no secret still reads in clear
+    expect((await list({ paramKey: 'account.failCount' }, plain)).json().data.records[0].paramValue).toBe('5');
+    for (const { id } of mine) expect((await plain.call({ method: 'GET', url: '/us-system/param/detail', query: { id } })).json().data.paramValue).toBe('******');
+    const byKey = await plain.call({ method: 'GET', url: '/us-system/param/detail', query: { paramKey: 'tenant.default.password' } });
+    expect(byKey.json().data.paramValue).toBe('******');
+
+    // the export: direct download and the download centre's job alike
+    const sheetValues = async (bytes: Buffer) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(bytes as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0];
+      return (sheet.getSheetValues().slice(2) as unknown[][]).map((r) => ({ key: r[3], value: r[4] }));
+    };
+    const direct = await plain.call({ method: 'GET', url: '/us-system/param/export', query: { paramName: '密码' } });
+    expect(direct.statusCode).toBe(200);
+    expect(await sheetValues(direct.rawPayload)).toEqual(expect.arrayContaining(seeded.map((key) => ({ key, value: '******' }))));
+    expect(direct.rawPayload.includes(Buffer.from('Admin1234'))).toBe(false);
+    const job = await plain.call({ method: 'POST', url: '/us-system/param/export-job', query: { paramName: '密码' } });
+    expect(job.statusCode).toBe(200);
+    let fileUrl = '';
+    for (let i = 0; i < 100 && !fileUrl; i++) {
+      const rows = (await plain.call({ method: 'GET', url: '/us-resource/base/download/downloadList?current=1&size=10&projectId=-1' })).json().data.records as {
+        id: string;
+        fileUrl: string;
+        jobStatus: number;
+      }[];
+      const found = rows.find((r) => r.id === job.json().data.id);
+      if (found?.jobStatus === 3) fileUrl = found.fileUrl;
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    const file = await t.app.inject({ method: 'GET', url: fileUrl });
+    expect(await sheetValues(file.rawPayload)).toEqual(expect.arrayContaining(seeded.map((key) => ({ key, value: '******' }))));
+
+    // the holder of 修改 reads and exports them in clear
+    expect((await admin.call({ method: 'GET', url: '/us-system/param/detail', query: { paramKey: 'tenant.default.password' } })).json().data.paramValue).toBe('Admin1234');
+    const theirs = await admin.call({ method: 'GET', url: '/us-system/param/export', query: { paramName: '密码' } });
+    expect(await sheetValues(theirs.rawPayload)).toEqual(expect.arrayContaining([{ key: 'tenant.default.password', value: 'Admin1234' }]));
   });
 });

@@ -80,7 +80,9 @@ describe('订阅套餐: what an administrator may save', () => {
       expect(res.data.field).toBe(field);
       if (msg) expect(res.msg).toBe(msg);
     };
-    await refused(packageOf('天河CBD', { startDate: dayFromToday(10), endDate: dayFromToday(1) }), 'endDate', '结束日期不能早于开始日期');
+    await refused(packageOf('天河CBD', { startDate: dayFromToday(10), endDate: dayFromToday(1) }), 'endDate', '结束日期必须晚于开始日期');
+    // a package that ends the day it starts has no days at all
+    await refused(packageOf('天河CBD', { startDate: dayFromToday(10), endDate: dayFromToday(10) }), 'endDate', '结束日期必须晚于开始日期');
     await refused(packageOf('天河CBD', { accountNum: -2 }), 'accountNum');
     await refused(packageOf('天河CBD', { deviceNum: 1.5 }), 'deviceNum');
     await refused(packageOf('天河CBD', { type: 4 }), 'type');

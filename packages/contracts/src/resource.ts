@@ -54,9 +54,16 @@ export interface FieldDef {
    * the resource a ref / multiRef / treeRef field points to: its name and service path;
    * `tree`: the other resource is a tree, its records are picked from its `tree` call;
    * `owned`: the records holding it belong to the one it points to (a user's reminders): they go
-   * when it is removed, instead of keeping it from being removed
+   * when it is removed, instead of keeping it from being removed;
+   * `within`: a field of this record that the picked record must share (a job location's grid lies
+   * in its project: `within: 'projectId'`): the form offers only those, the server refuses others
    */
-  ref?: { resource: string; basePath: string; tree?: boolean; owned?: true };
+  ref?: { resource: string; basePath: string; tree?: boolean; owned?: true; within?: string };
+  /**
+   * a date without a time of day (a package's start and end, a birthday): picked with a date
+   * picker and shown as 'yyyy-MM-dd'; on the wire still 'yyyy-MM-dd 00:00:00', as every date
+   */
+  dateOnly?: true;
   /** value a new record starts with */
   default?: string | number;
   /** answered but never written by a submit (kept by the server) */

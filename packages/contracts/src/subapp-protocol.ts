@@ -45,6 +45,10 @@ export interface SubAppProps {
   locale: SubAppLocale;
   /** theme name ('theme-hey') */
   theme: string;
+  /** the shell's primary colour ('#ff8642'): the app's buttons, links and selections take it */
+  color: string;
+  /** whether the shell's theme is dark (theme-dark): the app switches to its dark look */
+  dark: boolean;
   /** the project selected in the picker when the app was mounted; later changes arrive as 'project-change' */
   project: ProjectNode | null;
   /**
@@ -80,7 +84,16 @@ export const SHELL_EVENTS = {
    * app is not re-mounted when the shell's menu opens another of its pages.
    */
   routeChange: 'route-change',
+  /** the user picked another theme or colour; payload: the SubAppTheme */
+  themeChange: 'theme-change',
 } as const;
+
+/** The shell's look as a sub-app follows it (props.theme, props.color, props.dark; then 'theme-change'). */
+export interface SubAppTheme {
+  theme: string;
+  color: string;
+  dark: boolean;
+}
 
 /** Names of the events a sub-app may send to the shell. */
 export const SUBAPP_EVENTS = {
@@ -136,6 +149,7 @@ export interface ShellEventPayloads {
   'data-refresh': undefined;
   'locale-change': SubAppLocale;
   'route-change': string;
+  'theme-change': SubAppTheme;
 }
 
 /** Payload of each sub-app → shell event. */

@@ -106,7 +106,7 @@ export function fieldColumns(context: Context): ProColumns<AnyRecord>[] {
       key: name,
       title: t(keys.label(name)),
       dataIndex: name,
-      valueType: VALUE_TYPES[field.kind],
+      valueType: field.dateOnly ? 'date' : VALUE_TYPES[field.kind],
       width: field.width,
       hideInTable: !inTable,
       hideInSearch: !inSearch,

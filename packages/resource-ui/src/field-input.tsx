@@ -1,6 +1,16 @@
 import type { ColProps } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { ProForm, ProFormDateTimePicker, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea, ProFormTreeSelect } from '@ant-design/pro-components';
+import {
+  ProForm,
+  ProFormDatePicker,
+  ProFormDateTimePicker,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+  ProFormTreeSelect,
+} from '@ant-design/pro-components';
 import type { FieldDef } from '@wb/contracts/resource';
 import { treeChoices, type FieldOptions } from './field-options';
 import { ImageInput } from './image-input';
@@ -8,8 +18,11 @@ import { RichText } from './rich-text';
 import type { FieldKeys } from './resource-i18n';
 import { escapeClosesSearch } from './select-escape';
 import { IconInput } from './icon-input';
+import { NarrowedRefSelect } from './narrowed-ref';
 
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** a `dateOnly` field's format in its picker and column */
+export const DATE_FORMAT = 'YYYY-MM-DD';
 const INT_MAX = 2147483647;
 
 export interface FieldInputProps {
@@ -89,6 +102,8 @@ export function FieldInput({ name, field, keys, t, options, readonly, disabled, 
           />
         );
       }
+      if (field.ref?.within && field.kind === 'ref' && !readonly)
+        return <NarrowedRefSelect name={name} field={{ ...field, ref: { ...field.ref, within: field.ref.within } }} common={common} all={choices} />;
       if (field.kind === 'multiRef') return <ProFormSelect {...common} options={choices} fieldProps={{ ...search, mode: 'multiple', maxTagCount: 'responsive', allowClear: true }} />;
       return <ProFormSelect {...common} options={choices} fieldProps={{ ...search, allowClear: !field.required }} />;
     case 'dict':
@@ -107,6 +122,7 @@ export function FieldInput({ name, field, keys, t, options, readonly, disabled, 
         />
       );
     case 'date':
+      if (field.dateOnly) return <ProFormDatePicker {...common} fieldProps={{ format: DATE_FORMAT, style: { width: '100%' } }} />;
       return <ProFormDateTimePicker {...common} fieldProps={{ format: DATE_TIME_FORMAT, style: { width: '100%' } }} />;
     case 'password':
       return (

@@ -53,6 +53,9 @@ export function toSubmitBody(def: Def, values: Record<string, unknown>, id?: str
       else if (value !== undefined) body[name] = value === null ? '' : String(value);
     } else if (field.kind === 'treeRef') {
       body[name] = isEmpty(value) ? rootOf(def, name) : String(value);
+    } else if (field.dateOnly && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      // the date picker's day, as the wire carries every date
+      body[name] = `${value} 00:00:00`;
     } else if (value === null && CLEARABLE.has(field.kind)) {
       body[name] = '';
     } else if (value !== undefined && value !== null) {
@@ -89,8 +92,11 @@ export function toFormValues(def: Def, record: Record<string, unknown>): Record<
       case 'dict':
         values[name] = isEmpty(value) ? undefined : String(value);
         break;
-      case 'select':
       case 'date':
+        // a day without its time of day for the date picker
+        values[name] = isEmpty(value) ? undefined : field.dateOnly ? String(value).slice(0, 10) : value;
+        break;
+      case 'select':
         values[name] = isEmpty(value) ? undefined : value;
         break;
       default:

@@ -51,9 +51,9 @@ function actionParams(action: ActionDef, ids: string[]): Record<string, string> 
   return action.on === 'toolbar' ? {} : { [action.idsParam ?? 'ids']: ids.join(',') };
 }
 
-/** The options of a ref: `GET {basePath}/select`. */
-export function selectOptions(transport: ResourceTransport, basePath: string): Promise<SelectOption[]> {
-  return transport.get<SelectOption[] | null>(`${basePath}/select`).then((list) => list ?? []);
+/** The options of a ref: `GET {basePath}/select`; `filters` narrow them as the list's do (the grids of one project). */
+export function selectOptions(transport: ResourceTransport, basePath: string, filters?: Record<string, string>): Promise<SelectOption[]> {
+  return transport.get<SelectOption[] | null>(`${basePath}/select`, filters).then((list) => list ?? []);
 }
 
 /** A whole tree: `GET {basePath}/tree` (the choices of a treeRef, the user page's departments). */

@@ -25,8 +25,8 @@ interface Props {
   /** choices of the def's fields (loaded by the page) */
   options?: FieldOptions;
   onClose(): void;
-  /** after a successful save */
-  onSaved(): void;
+  /** after a successful save, with the record as the server answered it */
+  onSaved(saved?: AnyRecord): void;
 }
 
 /** Long inputs take a whole row of a two-column form. */
@@ -71,16 +71,17 @@ export function ResourceForm({ def, mode, record, preset, options = NO_OPTIONS, 
         if (!open) onClose();
       }}
       onFinish={async (values) => {
+        let saved: unknown;
         try {
           const body = toSubmitBody(def, values, adding ? undefined : record?.id);
-          const saved = await (adding ? api.add(body) : api.update(body));
+          saved = await (adding ? api.add(body) : api.update(body));
           if (adding) revealOnce(host, def, saved);
         } catch {
           // The host's request client has shown the server's message; keep the dialog open.
           return false;
         }
         void host.feedback().message.success(t(adding ? 'crud.added' : 'crud.updated'));
-        onSaved();
+        onSaved(saved && typeof saved === 'object' && 'id' in saved ? (saved as AnyRecord) : undefined);
         return true;
       }}
     >

@@ -16,6 +16,8 @@ export interface ResourcePageProps {
    * Only parameters the list call declares: the server refuses others.
    */
   params?: Record<string, string | number | undefined>;
+  /** values a new record starts with (the project picked in the shell: 所属项目) */
+  newRecord?: Record<string, unknown>;
   /** a change reloads the list (a 'data-refresh' from the shell) */
   reloadKey?: unknown;
   /** shows 导出: `GET {basePath}/export?<current filters>` saved as a file */
@@ -61,12 +63,14 @@ export interface ResourceDialog {
   mode: 'add' | 'edit' | 'view';
   record?: AnyRecord;
   onClose(): void;
-  /** after a successful save: the list reloads */
-  onSaved(): void;
+  /** after a successful save, with the record as the server answered it: the list reloads */
+  onSaved(saved?: AnyRecord): void;
 }
 
 /** A write a page made: what it was and the keys of the records it touched (none for an add or a toolbar action). */
 export interface ResourceWrite {
   kind: 'add' | 'edit' | 'delete' | 'action' | 'import';
   ids: string[];
+  /** an add's or an edit's record as the server answered it (the host may say why it is not listed) */
+  record?: AnyRecord;
 }

@@ -110,7 +110,7 @@ export function ResourcePage(props: ResourcePageProps) {
     setDialog(next);
   };
 
-  const openAdd = (preset?: Record<string, unknown>) => openDialog({ mode: 'add', preset: { ...(parentRecord ? fromParent(def, parentRecord) : {}), ...preset } });
+  const openAdd = (preset?: Record<string, unknown>) => openDialog({ mode: 'add', preset: { ...props.newRecord, ...(parentRecord ? fromParent(def, parentRecord) : {}), ...preset } });
 
   /** Edit and view show the stored record, not the possibly stale list row. */
   const openRecord = async (mode: FormMode, row: AnyRecord) => {
@@ -172,9 +172,9 @@ export function ResourcePage(props: ResourcePageProps) {
     mode: dialog.mode,
     record: dialog.record,
     onClose: () => setDialog(null),
-    onSaved: () => {
+    onSaved: (record) => {
       setDialog(null);
-      written(dialog.mode === 'add' ? { kind: 'add', ids: [] } : { kind: 'edit', ids: dialog.record ? [dialog.record.id] : [] });
+      written(dialog.mode === 'add' ? { kind: 'add', ids: [], record } : { kind: 'edit', ids: dialog.record ? [dialog.record.id] : [], record });
     },
   };
 

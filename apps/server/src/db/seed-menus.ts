@@ -2,6 +2,8 @@ import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import type { AnyResourceDef } from '@wb/contracts/resource';
 import { SUBAPPS, subAppStartPath } from '@wb/contracts/subapps';
 import { FLOW_CODES } from '@wb/contracts/flow';
+import { ONLINE_USER_CODES, ONLINE_USER_PAGE } from '@wb/contracts/online-users';
+import { MESSAGE_CENTER_CODE, MESSAGE_CENTER_PAGE } from '@wb/contracts/message-center';
 
 /** A seeded menu: `buttons` become category-2 children named `${code}_${verb}`. */
 export interface MenuSeed {
@@ -10,7 +12,7 @@ export interface MenuSeed {
   path: string;
   source?: string;
   buttons?: boolean;
-  /** buttons beyond the four verbs: [code, name] (a resource's actions) */
+  /** buttons beyond the four verbs: [code, name] (a resource's actions); without `buttons`, the only ones */
   extraButtons?: [string, string][];
   serviceName?: string;
   isTab?: boolean;
@@ -63,6 +65,8 @@ const adminMenus: MenuSeed[] = [
     name: '系统管理',
     path: '/system',
     source: 'setting',
+    // after the resources' pages: 在线用户, whose one button ends a session
+    children: [{ code: ONLINE_USER_CODES.menu, name: '在线用户', path: ONLINE_USER_PAGE, source: 'team', extraButtons: [[ONLINE_USER_CODES.logout, '强制下线']] }],
   },
   {
     code: 'authority',
@@ -123,6 +127,8 @@ const adminMenus: MenuSeed[] = [
       ] as const
     ).map(([segment, name]) => ({ ...page('work-affairs', segment, name, '', FLOW_CODES[segment]), buttons: false })),
   },
+  // every user's notices and reminders (the bell's, all of them): granted to every role
+  { code: MESSAGE_CENTER_CODE, name: '消息中心', path: MESSAGE_CENTER_PAGE, source: 'bell' },
   {
     code: 'desk',
     name: '公告管理',

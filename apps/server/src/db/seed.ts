@@ -32,6 +32,7 @@ import {
 } from './schema/index';
 import { businessDictionaries, businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, projectLogos, regions, SUBAPP_HOSTS, tenants } from './seed-data';
 import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
+import { MESSAGE_CENTER_CODE } from '@wb/contracts/message-center';
 import { apiScopeSeeds, dataScopeSeeds } from './seed-scopes';
 import { LEAVE_BPMN, LEAVE_PROCESS } from './seed-flow';
 import { seedOperations } from './seed-mdm-operations';
@@ -94,8 +95,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
         })
         .returning({ id: menu.id });
       menuIds.set(m.code, row.id);
-      if (m.buttons) {
-        for (const [i, [verb, label]] of BUTTON_VERBS.entries()) {
+      if (m.buttons || m.extraButtons?.length) {
+        for (const [i, [verb, label]] of (m.buttons ? BUTTON_VERBS : []).entries()) {
           const [b] = await tx
             .insert(menu)
             .values({ parentId: row.id, code: `${m.code}_${verb}`, name: label, path: `${m.path}/${verb}`, sort: i + 1, category: 2, action: 1 })
@@ -154,6 +155,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
         'system_admin',
         'system',
         'param',
+        MESSAGE_CENTER_CODE,
         'app_work',
         'work_home',
         'work_start',

@@ -15,7 +15,7 @@ import { deptResource, dictBizResource, dictResource, postResource, regionResour
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import { codeResource, modelResource } from '@wb/contracts/resources/develop';
 import { messageNotifyResource, systemNotifyResource } from '@wb/contracts/resources/notify';
-import { paramResource, SHELL_PARAMS } from '@wb/contracts/resources/param';
+import { isSecretParam, paramResource, SHELL_PARAMS } from '@wb/contracts/resources/param';
 import { incidentResource } from '@wb/contracts/resources/incident';
 import { deskNoticeResource } from '@wb/contracts/resources/desk';
 import { apiLogResource, errorLogResource, usualLogResource } from '@wb/contracts/resources/logs';
@@ -65,7 +65,11 @@ import { reportOptions } from './report/report';
 export function resourceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const deps = crudDeps(ctx);
-    registerResource(app, deps, paramResource, t.param, { hooks: announces(ctx.changes, 'params'), openDetail: { field: 'paramKey', values: SHELL_PARAMS } });
+    registerResource(app, deps, paramResource, t.param, {
+      hooks: announces(ctx.changes, 'params'),
+      openDetail: { field: 'paramKey', values: SHELL_PARAMS },
+      secret: { fields: ['paramValue'], when: isSecretParam },
+    });
     registerResource(app, deps, systemNotifyResource, t.systemNotify, systemNotifyOptions(ctx));
     registerResource(app, deps, messageNotifyResource, t.messageNotify, messageNotifyOptions(ctx));
     registerResource(app, deps, deskNoticeResource, t.deskNotice);

@@ -58,4 +58,5 @@ export const crudDeps = (ctx: AppContext) => ({
   secrets: ctx.secrets,
   exportJobs: ctx.exportJobs,
   importJobs: ctx.importJobs,
+  access: ctx.access,
 });

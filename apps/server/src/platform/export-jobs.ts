@@ -27,11 +27,11 @@ export class ExportJobs extends HeartbeatJobs implements ExportJobStarter {
     super(deps, { queue: QUEUE, concurrency: CONCURRENCY, table: downloadJob, restart: { completeRate: 0, rowCount: 0 }, interrupted: '导出任务中断' });
   }
 
-  async start(req: FastifyRequest, resource: string, query: Record<string, unknown>, fileName: string): Promise<string> {
+  async start(req: FastifyRequest, resource: string, query: Record<string, unknown>, fileName: string, given?: Scope): Promise<string> {
     const { db } = this.deps;
     const me = caller(req);
-    // the caller's scope as it is now: the file holds what their list showed
-    const scope: Scope = scopeOf(req);
+    // the caller's scope as it is now (masked values included): the file holds what their list showed
+    const scope: Scope = given ?? scopeOf(req);
     const [row] = await db
       .insert(downloadJob)
       .values({ tenantId: me.tenantId, userId: me.userId, resource, query, scope: scope as unknown as Record<string, unknown>, fileName })

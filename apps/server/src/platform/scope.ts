@@ -20,6 +20,8 @@ export interface Scope {
   data?: DataRule[];
   /** a key naming this scope, for caches of results that depend on it */
   key: string;
+  /** the caller lacks the edit right of a resource that keeps secrets: its secret values are answered masked (crud ResourceOptions.secret) */
+  masked?: boolean;
 }
 
 /**

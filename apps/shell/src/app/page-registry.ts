@@ -1,4 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { MESSAGE_CENTER_PAGE } from '@wb/contracts/message-center';
+import { ONLINE_USER_PAGE } from '@wb/contracts/online-users';
 import { LEAVE_ROUTE_PATTERNS } from '../features/flow/process-paths';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -64,5 +66,8 @@ export const pageRegistry: Record<string, Page> = {
   // 研发工具: the models with their table picker and designer, the code rows with 生成 and 预览
   '/tool/model': lazy(() => import('../admin/develop/model-page')),
   '/tool/code': lazy(() => import('../admin/develop/code-page')),
+  // 在线用户 and 消息中心 (issue 31)
+  [ONLINE_USER_PAGE]: lazy(() => import('../admin/online-users/online-user-page')),
+  [MESSAGE_CENTER_PAGE]: lazy(() => import('../features/message-center/message-center-page')),
   ...fixedPages,
 };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { App as AntApp, Breadcrumb, Button, ConfigProvider, Layout, Menu, Space, Spin, Typography } from 'antd';
+import { App as AntApp, Breadcrumb, Button, ConfigProvider, Layout, Menu, Space, Spin, theme, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
@@ -15,10 +15,8 @@ import { LoginPage } from './pages/login-page';
 import { OverviewPage } from './pages/overview-page';
 import { PAGES } from './resources';
 import { session, useSignedIn } from './session';
+import { antdThemeOf } from './theme';
 import { inWujie } from './wujie';
-
-/** The shell's default theme colour (DEFAULT_COLOR of apps/shell/src/shared/theme/themes.ts), so the app looks at home in it. */
-const PRIMARY_COLOR = '#ff8642';
 
 // ProComponents come with the list pages only: the login form and the overview load without them.
 const ResourceRoute = lazy(() => import('./pages/resource-route').then((m) => ({ default: m.ResourceRoute })));
@@ -45,6 +43,7 @@ function ShellRouteSync() {
 /** Standalone: a header with the pages and the user; inside the shell the shell's menu does that. */
 function Frame() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const { pathname } = useLocation();
   for (const { def } of PAGES) registerResourceI18n(i18n, def);
   const current = PAGES.find((p) => pathname === p.path || pathname.startsWith(`${p.path}/`));
@@ -73,7 +72,8 @@ function Frame() {
 
   if (inWujie()) {
     return (
-      <div className="coredata-app" style={{ padding: 16 }}>
+      // the page's own background and text colour follow the theme (dark: the shell's dark page)
+      <div className="coredata-app" style={{ padding: 16, minHeight: '100%', background: token.colorBgLayout, color: token.colorText }}>
         <ShellRouteSync />
         <Breadcrumb style={{ marginBottom: 12 }} items={[{ title: <Link to="/">{t('app.title')}</Link> }, ...(current ? [{ title: t(resourceKeys(current.def).title) }] : [])]} />
         {routes}
@@ -83,7 +83,7 @@ function Frame() {
   const user = session.user();
   return (
     <Layout className="coredata-app" style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24, background: '#fff', borderBottom: '1px solid #f0f0f0' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
         <Typography.Title level={4} style={{ margin: 0, whiteSpace: 'nowrap' }}>
           {t('app.title')}
         </Typography.Title>
@@ -114,12 +114,15 @@ function Root() {
 
 export function App() {
   const locale = useBridge((s) => s.locale) ?? session.locale();
+  // the shell's theme and colour, live: a 'theme-change' re-themes every component
+  const look = useBridge((s) => s.look);
+  const antdTheme = useMemo(() => antdThemeOf(look), [look]);
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale]);
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={locale === 'en' ? enUS : zhCN} theme={{ token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR } }} getPopupContainer={popupContainer}>
+      <ConfigProvider locale={locale === 'en' ? enUS : zhCN} theme={antdTheme} getPopupContainer={popupContainer}>
         <AntApp>
           <QueryClientProvider client={queryClient}>
             <Root />

@@ -7,6 +7,7 @@ import {
   type SubAppEventName,
   type SubAppEventPayloads,
   type SubAppLocale,
+  type SubAppTheme,
   type WujieContext,
 } from '@wb/contracts/subapp-protocol';
 
@@ -19,6 +20,8 @@ export interface BridgeState {
   locale?: SubAppLocale;
   /** the last page the shell asked for ('route-change'), numbered so the same path twice still navigates */
   route?: { path: string; seq: number };
+  /** the shell's theme and colour (props at mount, then every 'theme-change'); absent standalone */
+  look?: SubAppTheme;
 }
 
 let state: BridgeState = { project: null, refreshKey: 0 };
@@ -50,7 +53,8 @@ export function useBridge<T>(select: (s: BridgeState) => T): T {
  */
 export function connectBus(context: WujieContext | undefined): () => void {
   bus = context?.bus;
-  update({ project: context?.props?.project ?? null, locale: context?.props?.locale });
+  const props = context?.props;
+  update({ project: props?.project ?? null, locale: props?.locale, look: props?.color ? { theme: props.theme ?? '', color: props.color, dark: !!props.dark } : undefined });
   if (!bus) return () => undefined;
   const onProject = (node: ProjectNode) => {
     update({ project: node ?? null });
@@ -65,12 +69,16 @@ export function connectBus(context: WujieContext | undefined): () => void {
     if (typeof path !== 'string' || !path.startsWith('/')) return;
     update({ route: { path, seq: (state.route?.seq ?? 0) + 1 } });
   };
+  const onTheme = (look: SubAppTheme) => {
+    if (look && typeof look.color === 'string') update({ look: { theme: String(look.theme ?? ''), color: look.color, dark: look.dark === true } });
+  };
   const connected = bus;
   const handlers: [string, (...args: never[]) => void][] = [
     [SHELL_EVENTS.projectChange, onProject],
     [SHELL_EVENTS.dataRefresh, onRefresh],
     [SHELL_EVENTS.localeChange, onLocale],
     [SHELL_EVENTS.routeChange, onRoute],
+    [SHELL_EVENTS.themeChange, onTheme],
   ];
   for (const [event, fn] of handlers) connected.$on(event, fn);
   return () => {

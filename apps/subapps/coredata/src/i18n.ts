@@ -31,6 +31,10 @@ const zh = {
     failed: '登录失败',
   },
   request: { unknownError: '未知错误', sessionExpired: '登录已过期,请重新登录', network: '网络异常,请稍后重试' },
+  saved: {
+    keptProject: '新增的项目「{{name}}」不在当前所选项目「{{project}}」中, 暂时列在这里; 在顶部的项目选择中选中它即可切换到它。',
+    elsewhere: '「{{name}}」已保存, 但它不属于当前所选项目「{{project}}」, 所以不在此列表中; 在顶部的项目选择中切换到它所属的项目即可看到。',
+  },
 };
 
 type Messages = { [K in keyof typeof zh]: { [P in keyof (typeof zh)[K]]: string } };
@@ -63,6 +67,11 @@ const en: Messages = {
     failed: 'Login failed',
   },
   request: { unknownError: 'Unknown error', sessionExpired: 'The session has expired, please log in again', network: 'Network error, please retry' },
+  saved: {
+    keptProject: 'The new project “{{name}}” is not in the picked project “{{project}}”; it is listed here for now. Pick it in the project selector at the top to switch to it.',
+    elsewhere:
+      '“{{name}}” was saved, but it does not belong to the picked project “{{project}}”, so it is not in this list. Switch to its project in the selector at the top to see it.',
+  },
 };
 
 /** Its own instance: the app never shares i18next with a host (nor does the shell with it). */

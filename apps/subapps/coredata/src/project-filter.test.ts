@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cityResource, companyResource, projectResource, supplierResource, vehicleResource } from '@wb/contracts/resources/mdm';
 import { facilityResource, gridResource, iotResource, jobLocationResource, mdmUserResource } from '@wb/contracts/resources/mdm-operations';
 import type { ProjectNode } from '@wb/contracts/subapp-protocol';
-import { followsProject, isAllNode, isPlaceholder, projectFilters, projectIdsOf } from './project-filter';
+import { followsProject, isAllNode, isPlaceholder, listedUnder, newRecordValues, projectFilters, projectIdsOf } from './project-filter';
 import { PAGES } from './resources';
 
 const leaf: ProjectNode = { id: '12', pid: '5', name: '滨江项目', projectIds: '12' };
@@ -49,5 +49,25 @@ describe('project-change → list filters', () => {
 
   it('ignores ids that are not numbers', () => {
     expect(projectIdsOf({ ...leaf, projectIds: '1, 2,,x,-1' })).toEqual(['1', '2']);
+  });
+});
+
+describe('a new record and the picked project', () => {
+  it('starts in the picked project when the node is one project; an all entry or no pick leaves it empty', () => {
+    expect(newRecordValues(vehicleResource, leaf)).toEqual({ projectId: '12' });
+    expect(newRecordValues(jobLocationResource, leaf)).toEqual({ projectId: '12' });
+    expect(newRecordValues(vehicleResource, allOfCity)).toEqual({});
+    expect(newRecordValues(vehicleResource, placeholder)).toEqual({});
+    expect(newRecordValues(projectResource, leaf)).toEqual({});
+    expect(newRecordValues(companyResource, leaf)).toEqual({});
+  });
+
+  it('tells whether a saved record is listed under the picked project', () => {
+    expect(listedUnder(vehicleResource, leaf, { id: '1', projectId: '12' })).toBe(true);
+    expect(listedUnder(vehicleResource, leaf, { id: '1', projectId: '13' })).toBe(false);
+    expect(listedUnder(projectResource, allOfCity, { id: '13' })).toBe(true);
+    expect(listedUnder(projectResource, leaf, { id: '99' })).toBe(false);
+    expect(listedUnder(companyResource, leaf, { id: '99' })).toBe(true);
+    expect(listedUnder(vehicleResource, placeholder, { id: '1', projectId: '13' })).toBe(true);
   });
 });

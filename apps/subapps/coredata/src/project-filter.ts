@@ -51,3 +51,22 @@ export function projectFilters(def: AnyResourceDef, node: ProjectNode | null | u
   const ids = projectIdsOf(node).join(',') || NO_PROJECT;
   return def.name === 'project' ? { [PROJECT_IDS_PARAM]: ids } : { [PROJECT_FIELD]: ids };
 }
+
+/**
+ * What a new record of a resource starts with: the picked project as its 所属项目, when the
+ * node stands for exactly one project (an 'all' entry leaves the choice to the user). A record
+ * added outside the picked project would vanish from the list the moment it is saved.
+ */
+export function newRecordValues(def: AnyResourceDef, node: ProjectNode | null | undefined): Record<string, string> {
+  if (isPlaceholder(node) || def.name === 'project' || def.fields[PROJECT_FIELD]?.form === false || !def.fields[PROJECT_FIELD]) return {};
+  const ids = projectIdsOf(node);
+  return ids.length === 1 ? { [PROJECT_FIELD]: ids[0] } : {};
+}
+
+/** Whether a saved record is among those the picked project's filter lists. */
+export function listedUnder(def: AnyResourceDef, node: ProjectNode | null | undefined, record: Record<string, unknown>): boolean {
+  const filters = projectFilters(def, node);
+  if (!Object.keys(filters).length) return true;
+  const ids = (filters[PROJECT_IDS_PARAM] ?? filters[PROJECT_FIELD]).split(',');
+  return ids.includes(String(def.name === 'project' ? record.id : record[PROJECT_FIELD]));
+}

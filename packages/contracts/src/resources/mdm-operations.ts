@@ -182,7 +182,8 @@ export const jobLocationResource = defineResource({
     gridId: {
       label: zhEn('所属网格', 'Grid'),
       kind: 'ref',
-      ref: { resource: 'grid', basePath: `${MDM}/grid` },
+      // the grids of the chosen project
+      ref: { resource: 'grid', basePath: `${MDM}/grid`, within: 'projectId' },
       required: zhEn('请选择所属网格', 'Please choose the grid'),
       search: 'eq',
     },

@@ -58,7 +58,8 @@ export const projectResource = defineResource({
     cityId: {
       label: { zh: '所属城市', en: 'City' },
       kind: 'ref',
-      ref: { resource: 'city', basePath: `${MDM}/city` },
+      // the cities of the chosen company (the picker's tree is company → city → project)
+      ref: { resource: 'city', basePath: `${MDM}/city`, within: 'companyId' },
       required: { zh: '请选择所属城市', en: 'Please choose the city' },
       search: 'eq',
     },

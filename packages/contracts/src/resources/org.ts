@@ -49,7 +49,7 @@ export const userResource = defineResource({
     phone: { label: zhEn('手机号码', 'Phone'), kind: 'string', maxLength: 32, search: 'like' },
     email: { label: zhEn('电子邮箱', 'Email'), kind: 'string', maxLength: 128, column: false },
     sex: { label: zhEn('用户性别', 'Sex'), kind: 'dict', dict: { code: 'sex' }, default: 3, column: false },
-    birthday: { label: zhEn('用户生日', 'Birthday'), kind: 'date', column: false },
+    birthday: { label: zhEn('用户生日', 'Birthday'), kind: 'date', dateOnly: true, column: false },
     code: { label: zhEn('用户编号', 'Number'), kind: 'string', maxLength: 64, column: false },
     locked: { label: zhEn('已锁定', 'Locked'), kind: 'switch', virtual: true, readonly: true, form: false, width: 80 },
     // a registered guest waits (0) until an administrator approves them

@@ -56,5 +56,13 @@ export function parseUpgradeInfo(paramValue: string | undefined): UpgradeInfo | 
   }
 }
 
+/**
+ * Whether a parameter holds a secret (an initial password, a key): by its key or its name. Only a
+ * holder of 修改 (param_edit) reads its value; the server answers anyone else a mask.
+ */
+export function isSecretParam(p: { paramKey?: unknown; paramName?: unknown }): boolean {
+  return /password|passwd|secret|token|credential|private.?key|access.?key/i.test(String(p.paramKey ?? '')) || /密码|密钥|口令|令牌/.test(String(p.paramName ?? ''));
+}
+
 /** This module's resources (the catalogue collects them). */
 export const resources = [paramResource];

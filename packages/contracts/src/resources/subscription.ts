@@ -31,7 +31,7 @@ export const DEFAULT_REMIND_DAYS = 30;
 export const WORKER_USER_TYPE = 2;
 
 export const SUBSCRIBE_MESSAGES = {
-  datesOrdered: zhEn('结束日期不能早于开始日期', 'The end date cannot be before the start date'),
+  datesOrdered: zhEn('结束日期必须晚于开始日期', 'The end date must be after the start date'),
   projectOfCompany: zhEn('所选项目不属于所选公司', 'The project does not belong to the company'),
   projectTaken: zhEn('该项目已有订阅套餐', 'The project already has a package'),
   companyTaken: zhEn('该公司已有订阅套餐', 'The company already has a package'),
@@ -96,8 +96,8 @@ export const subscribePackageResource = defineResource({
     userNum: count('人员数', 'Workers'),
     deviceNum: count('设备数', 'Devices'),
     systemAccess: { label: zhEn('开通系统', 'Systems'), kind: 'multiRef', ref: { resource: 'topmenu', basePath: '/us-system/topmenu' }, column: false },
-    startDate: { label: zhEn('开始日期', 'Starts'), kind: 'date', required: zhEn('请选择开始日期', 'Please choose the start date') },
-    endDate: { label: zhEn('结束日期', 'Ends'), kind: 'date', required: zhEn('请选择结束日期', 'Please choose the end date'), search: 'range' },
+    startDate: { label: zhEn('开始日期', 'Starts'), kind: 'date', dateOnly: true, required: zhEn('请选择开始日期', 'Please choose the start date') },
+    endDate: { label: zhEn('结束日期', 'Ends'), kind: 'date', dateOnly: true, required: zhEn('请选择结束日期', 'Please choose the end date'), search: 'range' },
     remindDays: {
       label: zhEn('提前提醒天数', 'Remind days before'),
       kind: 'number',

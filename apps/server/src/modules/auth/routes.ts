@@ -5,6 +5,7 @@ import { loginLimits } from '../../platform/login-limits';
 import { ClientAuth } from './client-auth';
 import { grantFor } from './grant';
 import { loginPageRoutes } from './login-page-routes';
+import { onlineUserRoutes } from './online-users';
 import { LoginService } from './login-service';
 import { qrLoginRoutes } from './qr-login';
 import { sessionRoutes } from './session-routes';
@@ -33,6 +34,7 @@ export function authRoutes(ctx: AppContext) {
     loginPageRoutes(app, ctx, captchas);
     socialRoutes(app, social);
     sessionRoutes(app, ctx, logins);
+    onlineUserRoutes(app, ctx, logins);
     qrLoginRoutes(app, ctx, { clients, logins, limits });
   };
 }

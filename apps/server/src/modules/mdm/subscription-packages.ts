@@ -8,8 +8,8 @@ import { badRequest } from '../../platform/envelope';
 import { visible } from '../../platform/scope';
 
 /**
- * 订阅套餐: a package is checked as a whole (an update may send only some fields): its dates in
- * order, its project one of its company's, one package per company and per project, a custom
+ * 订阅套餐: a package is checked as a whole (an update may send only some fields): its end after
+ * its start, its project one of its company's, one package per company and per project, a custom
  * reminder with its text, an unlimited package without worker or device limits. A write tells
  * every instance, whose cache of the systems each account may open (platform/subscription.ts) it clears.
  */
@@ -20,7 +20,8 @@ export function subscribePackageOptions(ctx: AppContext): ResourceOptions {
     hooks: {
       async beforeSubmit({ scope, store }, values, existing) {
         const v = { ...existing, ...values } as typeof subscribePackage.$inferSelect;
-        if (v.startDate && v.endDate && v.endDate < v.startDate) throw badRequest(SUBSCRIBE_MESSAGES.datesOrdered.zh, 'endDate');
+        // a package of no days at all is a typo, not a package: the end is after the start
+        if (v.startDate && v.endDate && v.endDate <= v.startDate) throw badRequest(SUBSCRIBE_MESSAGES.datesOrdered.zh, 'endDate');
         if (v.projectId) {
           const [p] = await db
             .select({ companyId: project.companyId })

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_TENANT_ID } from '@wb/contracts/constants';
 import { NOTIFY_MESSAGES, NOTIFY_TARGET } from '@wb/contracts/resources/notify';
@@ -65,10 +65,12 @@ const PagedParams = Type.Object({
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   projectId: Type.Optional(Type.String({ maxLength: 64 })),
   userCode: Type.Optional(Type.String({ maxLength: 64 })),
+  // the message centre's filter; the bell asks for all
+  readStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '0 未读, 1 已读; 不传为全部' })),
 });
 const paging = (req: FastifyRequest) => {
-  const p = requestValues<{ current?: number; size?: number }>(req);
-  return { current: p.current ?? 1, size: p.size ?? 100 };
+  const p = requestValues<{ current?: number; size?: number; readStatus?: number }>(req);
+  return { current: p.current ?? 1, size: p.size ?? 100, readStatus: p.readStatus };
 };
 /** The id of what is marked read, from the body or the query string. */
 const markedId = (req: FastifyRequest, name: string) => {
@@ -91,12 +93,14 @@ const Reminder = Type.Object({ id: Type.String(), content: Type.String(), create
 export function notifyRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
-    const announcements = (me: AuthUser) =>
+    /** read (1) or unread (0) by this reader: whether their read row is there */
+    const readFilter = (readStatus?: number) => (readStatus === undefined ? undefined : readStatus === 1 ? isNotNull(systemNotifyRead.readTime) : isNull(systemNotifyRead.readTime));
+    const announcements = (me: AuthUser, readStatus?: number) =>
       db
         .select({ n: systemNotify, readAt: systemNotifyRead.readTime })
         .from(systemNotify)
         .leftJoin(systemNotifyRead, and(eq(systemNotifyRead.notifyId, systemNotify.id), eq(systemNotifyRead.userId, me.userId)))
-        .where(forReader(me))
+        .where(and(forReader(me), readFilter(readStatus)))
         .orderBy(desc(systemNotify.publishTime), desc(systemNotify.id));
     const announcement = ({ n, readAt }: { n: typeof systemNotify.$inferSelect; readAt: Date | null }) => ({
       systemNotifyUserId: idStr(n.id),
@@ -118,12 +122,16 @@ export function notifyRoutes(ctx: AppContext) {
       config: signedIn,
       handler: async (req) => {
         const me = caller(req);
-        const { current, size } = paging(req);
+        const { current, size, readStatus } = paging(req);
         const [rows, [{ total }]] = await Promise.all([
-          announcements(me)
+          announcements(me, readStatus)
             .limit(size)
             .offset((current - 1) * size),
-          db.select({ total: count() }).from(systemNotify).where(forReader(me)),
+          db
+            .select({ total: count() })
+            .from(systemNotify)
+            .leftJoin(systemNotifyRead, and(eq(systemNotifyRead.notifyId, systemNotify.id), eq(systemNotifyRead.userId, me.userId)))
+            .where(and(forReader(me), readFilter(readStatus))),
         ]);
         return ok(pageOf(rows.map(announcement), total, current, size));
       },
@@ -161,16 +169,17 @@ export function notifyRoutes(ctx: AppContext) {
       config: signedIn,
       handler: async (req) => {
         const me = caller(req);
-        const { current, size } = paging(req);
+        const { current, size, readStatus } = paging(req);
+        const where = and(mine(me), readStatus === undefined ? undefined : eq(messageNotify.readStatus, readStatus));
         const [rows, [{ total }]] = await Promise.all([
           db
             .select()
             .from(messageNotify)
-            .where(mine(me))
+            .where(where)
             .orderBy(desc(messageNotify.id))
             .limit(size)
             .offset((current - 1) * size),
-          db.select({ total: count() }).from(messageNotify).where(mine(me)),
+          db.select({ total: count() }).from(messageNotify).where(where),
         ]);
         const records = rows.map((r) => ({ id: idStr(r.id), content: r.content, createTime: formatTime(r.createTime), modelName: r.modelName, url: r.url, readStatus: r.readStatus }));
         return ok(pageOf(records, total, current, size));

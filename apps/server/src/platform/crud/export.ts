@@ -61,7 +61,14 @@ export interface Exporter {
   rows(scope: Scope, query: Record<string, unknown>): AsyncGenerator<Record<string, unknown>[]>;
 }
 
-export function exporterOf(def: AnyResourceDef, store: ResourceStore, registry: ResourceRegistry, batch: number): Exporter {
+/** `mask`: what a row of a `masked` scope becomes (ResourceOptions.secret), applied before its cells are written. */
+export function exporterOf(
+  def: AnyResourceDef,
+  store: ResourceStore,
+  registry: ResourceRegistry,
+  batch: number,
+  mask?: (row: Record<string, unknown>) => Record<string, unknown>,
+): Exporter {
   const fields = def.fields;
   const names = answeredFields(def).filter((k) => !fields[k].virtual);
   const refFields = names.filter((k) => fields[k].kind === 'ref');
@@ -93,8 +100,9 @@ export function exporterOf(def: AnyResourceDef, store: ResourceStore, registry: 
           if (row[k] instanceof Date) return formatTime(row[k] as Date);
           return row[k];
         };
-        for await (const rows of scan)
-          yield rows.map((r) => ({ id: String(r[key]), ...Object.fromEntries(names.map((k) => [k, cell(k, r)])), createTime: formatTime(r.createTime as Date) }));
+        const shown = scope.masked && mask ? mask : (r: Record<string, unknown>) => r;
+        for await (const batchRows of scan)
+          yield batchRows.map(shown).map((r) => ({ id: String(r[key]), ...Object.fromEntries(names.map((k) => [k, cell(k, r)])), createTime: formatTime(r.createTime as Date) }));
       })();
     },
   };
@@ -102,7 +110,8 @@ export function exporterOf(def: AnyResourceDef, store: ResourceStore, registry: 
 
 /** Starts an export as a job of the download centre (platform/export-jobs.ts). */
 export interface ExportJobStarter {
-  start(req: FastifyRequest, resource: string, query: Record<string, unknown>, fileName: string): Promise<string>;
+  /** `scope`: what the file may hold (the caller's, masked or not); the request's own scope when absent */
+  start(req: FastifyRequest, resource: string, query: Record<string, unknown>, fileName: string, scope?: Scope): Promise<string>;
 }
 
 interface ExportDeps {
@@ -112,6 +121,8 @@ interface ExportDeps {
   tag: string;
   querystring: TSchema;
   allowed: Set<string>;
+  /** the caller's scope as the list reads it (masked when the caller may not read the def's secrets) */
+  scopeOf?: (req: FastifyRequest) => Promise<Scope>;
 }
 
 /**
@@ -120,13 +131,13 @@ interface ExportDeps {
  * answers at once with the job's id. Filters are checked before the first byte (or before
  * the job is queued), so a bad one is a 400, never a broken download.
  */
-export function exportRoutes(app: FastifyInstance, { def, exporter, jobs, tag, querystring, allowed }: ExportDeps): void {
+export function exportRoutes(app: FastifyInstance, { def, exporter, jobs, tag, querystring, allowed, scopeOf: readingScope = async (req) => scopeOf(req) }: ExportDeps): void {
   app.get(pathOf(def, 'export'), {
     schema: { tags: [tag], summary: `${tag}: 导出 Excel (流式, 条件同列表)`, querystring, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
     config: { permission: menuOf(def) },
     preValidation: refuseUnknown(allowed),
     handler: async (req, reply) => {
-      const rows = exporter.rows(scopeOf(req), req.query as Record<string, unknown>);
+      const rows = exporter.rows(await readingScope(req), req.query as Record<string, unknown>);
       // the first batch is read before the answer starts: a query that fails is still an error envelope
       const first = await rows.next();
       async function* batches() {
@@ -152,9 +163,10 @@ export function exportRoutes(app: FastifyInstance, { def, exporter, jobs, tag, q
     preValidation: refuseUnknown(allowed),
     handler: async (req) => {
       const query = req.query as Record<string, unknown>;
+      const scope = await readingScope(req);
       // the filters are checked now, while the caller can still be told
-      await exporter.count(scopeOf(req), query);
-      return ok({ id: await jobs.start(req, def.name, query, `${exporter.title}.xlsx`) });
+      await exporter.count(scope, query);
+      return ok({ id: await jobs.start(req, def.name, query, `${exporter.title}.xlsx`, scope) });
     },
   });
 }

@@ -5,6 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { actionPath, CRUD_MESSAGES, keyOf, menuOf, pathOf, type AnyResourceDef, type FieldDef, type ResourceDef } from '@wb/contracts/resource';
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import type { Db } from '../../db/client';
+import type { Access } from '../access';
 import type { AuthUser } from '../auth';
 import { caller } from '../auth';
 import { badRequest, EmptyEnvelope, Envelope, notFound, ok, pageOf, PageOf } from '../envelope';
@@ -31,6 +32,8 @@ export interface CrudDeps {
   exportJobs?: ExportJobStarter;
   /** the upload centre's jobs; without them nothing is importable */
   importJobs?: ImportJobStarter;
+  /** the callers' codes, for values only the edit right reads (ResourceOptions.secret); without it they are always masked */
+  access?: Access;
 }
 
 /**
@@ -100,6 +103,12 @@ export interface ResourceOptions {
    * shell reads: the upgrade info); read by id or any other value, the detail needs the menu.
    */
   openDetail?: { field: string; values: readonly string[] };
+  /**
+   * Values only a holder of the def's edit right reads (a parameter holding a password): to anyone
+   * else the list, the detail and the export answer `fields` of the records `when` picks as
+   * SECRET_MASK. Reading a list must not hand out what only an editor should know.
+   */
+  secret?: { fields: readonly string[]; when(record: Row): boolean };
   /** filters beyond the fields' own (a user's dept with its descendants) */
   filters?: Record<string, CustomFilter & { schema: TSchema }>;
   /** per filter, the partial index that serves some of its values (the API log's status index, 200 left out) */
@@ -177,13 +186,20 @@ export function registerResource<F extends Record<string, FieldDef>>(
   const revealed = def.revealOnce?.field;
   const SubmitAnswer = revealed ? Type.Object({ ...RecordSchema.properties, [revealed]: Type.Optional(Type.String()) }) : RecordSchema;
 
-  const answer = (rows: Row[]): Row[] => {
+  /** The caller's scope, marked `masked` when the def keeps secrets and the caller lacks its edit right. */
+  const readingScope = async (req: FastifyRequest): Promise<Scope> => {
+    const scope = scopeOf(req);
+    if (!options.secret) return scope;
+    const mayRead = deps.access ? (await deps.access.grants(caller(req).roleIds)).codes.has(def.permissions.edit) : false;
+    return mayRead ? scope : { ...scope, masked: true };
+  };
+  const answer = (rows: Row[], scope?: Scope): Row[] => {
     const records = rows.map((r) => ({
       ...toWire(def, self.columns, r),
       ...Object.fromEntries(computedNames.map((k) => [k, r[k] ?? ''])),
       ...(r.hasChildren !== undefined ? { hasChildren: r.hasChildren } : {}),
     }));
-    return records;
+    return scope?.masked && options.secret ? records.map((r) => maskSecrets(r, options.secret!)) : records;
   };
 
   /** Registers a route under basePath, and under each alias path. */
@@ -209,10 +225,10 @@ export function registerResource<F extends Record<string, FieldDef>>(
         const q = req.query as Record<string, unknown>;
         const current = Number(q.current);
         const size = Number(q.size);
-        const scope = scopeOf(req);
+        const scope = await readingScope(req);
         const filters = Object.fromEntries(Object.entries(q).filter(([k]) => !(k in narrow)));
         const { rows, total } = await store.page(scope, filters, current, size, where(req));
-        return ok(pageOf(answer(rows), total, current, size));
+        return ok(pageOf(answer(rows, scope), total, current, size));
       },
     };
   };
@@ -246,13 +262,13 @@ export function registerResource<F extends Record<string, FieldDef>>(
       config: { permission: options.openDetail ? openDetail(options.openDetail, menu) : menu },
       handler: async (req) => {
         const q = req.query as Record<string, string | undefined>;
-        const scope = scopeOf(req);
+        const scope = await readingScope(req);
         const byKey = q.id ?? q[key];
         const unique = (def.unique ?? []).find((u) => q[u.field]);
         if (byKey === undefined && !unique) throw badRequest(`缺少必填参数 id`, 'id');
         const row = await store.findListed(scope, byKey !== undefined ? store.whereField(key, byKey) : store.whereField(unique!.field, q[unique!.field]!));
         if (!row) throw notFound(CRUD_MESSAGES.notFound.zh);
-        return ok(answer([row])[0]);
+        return ok(answer([row], scope)[0]);
       },
     },
     options.aliases?.detail,
@@ -262,9 +278,15 @@ export function registerResource<F extends Record<string, FieldDef>>(
   if (!def.tree)
     route('select', 'select', {
       method: 'GET',
-      schema: { tags: [tag], summary: `${tag}: 下拉选项 (id, label)`, response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), label: Type.String() }))) } },
-      config: { permission: readers },
-      handler: async (req) => ok(await store.options(scopeOf(req))),
+      schema: {
+        tags: [tag],
+        summary: `${tag}: 下拉选项 (id, label; 条件同列表, 如某项目的网格)`,
+        querystring: schemas.ExportQuery,
+        response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), label: Type.String() }))) },
+      },
+      config: { permission: readers, fieldMessages },
+      preValidation: refuseUnknown(new Set(Object.keys(schemas.ExportQuery.properties))),
+      handler: async (req) => ok(await store.options(scopeOf(req), req.query as Record<string, unknown>)),
     });
 
   /**
@@ -278,7 +300,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
     const existing = isNew ? undefined : await store.findByKey(scope, body.id as string);
     if (!isNew && !existing) throw notFound(CRUD_MESSAGES.notFound.zh);
     const values = await fromWire(def, self.columns, body, isNew, deps.secrets);
-    await store.checkRefs(scope, values);
+    await store.checkRefs(scope, values, existing);
     await store.checkDicts(scope, values);
     const existingKey = existing ? (existing[key] as string | number) : undefined;
     for (const u of def.unique ?? []) {
@@ -469,15 +491,32 @@ export function registerResource<F extends Record<string, FieldDef>>(
   }
 
   registry.lists.set(def.name, { store, filters: allowedFilters, schema: schemas.ExportQuery });
-  const exporter = exporterOf(def, store, registry, EXPORT_BATCH);
+  const exporter = exporterOf(def, store, registry, EXPORT_BATCH, options.secret && ((r) => maskSecrets(r, options.secret!)));
   registry.exporters.set(def.name, exporter);
-  exportRoutes(app, { def, exporter, jobs: deps.exportJobs, tag, querystring: schemas.ExportQuery, allowed: new Set(Object.keys(schemas.ExportQuery.properties)) });
+  exportRoutes(app, {
+    def,
+    exporter,
+    jobs: deps.exportJobs,
+    tag,
+    querystring: schemas.ExportQuery,
+    allowed: new Set(Object.keys(schemas.ExportQuery.properties)),
+    scopeOf: readingScope,
+  });
   if (def.importable && deps.importJobs) {
     const importer = importerOf({ def, registry, db, submitBody: schemas.SubmitBody, fieldMessages, prepare, write, written: () => store.forgetTotals() });
     registry.importers.set(def.name, importer);
     importRoutes(app, { importer, jobs: deps.importJobs, tag });
   }
   return store;
+}
+
+/** What a masked value reads (ResourceOptions.secret). */
+export const SECRET_MASK = '******';
+
+/** The record with its secret fields masked, when it is one of those the option picks. */
+function maskSecrets(record: Row, secret: NonNullable<ResourceOptions['secret']>): Row {
+  if (!secret.when(record)) return record;
+  return { ...record, ...Object.fromEntries(secret.fields.filter((k) => k in record).map((k) => [k, SECRET_MASK])) };
 }
 
 /**

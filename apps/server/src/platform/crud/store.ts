@@ -214,11 +214,12 @@ export class ResourceStore {
   }
 
   /** Options of refs: every visible record as { id, label }. */
-  async options(scope: Scope): Promise<{ id: string; label: string }[]> {
+  /** `q`: the list's filters, narrowing the choices (the grids of one project) */
+  async options(scope: Scope, q: Record<string, unknown> = {}): Promise<{ id: string; label: string }[]> {
     const rows = await this.db
       .select({ id: this.key, label: this.self.label })
       .from(this.table)
-      .where(this.where(scope))
+      .where(this.filtered(scope, activeFilters(this.def, this.columns, this.key, this.custom, q, scope)))
       .orderBy(...this.order)
       .limit(SELECT_LIMIT);
     return rows.map((r) => ({ id: String(r.id), label: String(r.label) }));
@@ -378,17 +379,22 @@ export class ResourceStore {
   }
 
   /** Refs of a submit point at live records of the scope (each id of a multiRef too). */
-  async checkRefs(scope: Scope, values: Row): Promise<void> {
+  async checkRefs(scope: Scope, values: Row, existing?: Row): Promise<void> {
     for (const [k, f] of Object.entries(this.def.fields)) {
       if ((f.kind !== 'ref' && f.kind !== 'multiRef') || values[k] === null || values[k] === undefined || values[k] === '') continue;
       const target = this.registry.get(f.ref!.resource);
       const wanted = f.kind === 'multiRef' ? String(values[k]).split(',') : [String(values[k])];
       const keys = [...new Set(wanted)].map((v) => (target.key.dataType === 'number' ? Number(v) : v));
       const found = await this.db
-        .select({ k: target.key })
+        .select({ k: target.key, ...(f.ref!.within ? { within: target.columns[f.ref!.within] } : {}) })
         .from(target.table)
         .where(visible(target.table, scope, inArray(target.key, keys)));
       if (found.length !== keys.length) throw badRequest(`${f.label.zh}不存在`, k);
+      // a record picked within another field (a grid within its project) must share its value
+      const within = f.ref!.within;
+      const shared = within ? (values[within] ?? existing?.[within]) : undefined;
+      if (within && shared !== undefined && shared !== null && shared !== '' && found.some((r) => String(r.within) !== String(shared)))
+        throw badRequest(`${f.label.zh}不属于${this.def.fields[within].label.zh}`, k);
     }
   }
 

@@ -1,7 +1,7 @@
 import { appEnv } from '../../shared/env';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { useSession } from '../../shared/session-store';
-import { useTheme } from '../../shared/theme/theme-store';
+import { shellLook } from './shell-look';
 import { uploadBySignedUrl } from '../files/upload-by-signed-url';
 import { useProject } from '../project-picker/project-store';
 import { jumpFromSubApp } from './router-change';
@@ -13,7 +13,7 @@ export const shellPropsSource: PropsSource = {
   tenantId: () => useSession.getState().tenantId,
   userInfo: () => useSession.getState().userInfo,
   locale: currentLanguage,
-  theme: () => useTheme.getState().themeName,
+  theme: shellLook,
   project: () => useProject.getState().current,
   origin: () => window.location.origin,
   shellApiBase: () => appEnv.apiBase,

@@ -1,5 +1,5 @@
 import type { SubAppDescriptor } from '@wb/contracts/resources/sub-app';
-import type { ProjectNode, RouterChange, SubAppProps, SubAppUser } from '@wb/contracts/subapp-protocol';
+import type { ProjectNode, RouterChange, SubAppProps, SubAppTheme, SubAppUser } from '@wb/contracts/subapp-protocol';
 import type { SelectedProject } from '@wb/contracts/project';
 import type { UserInfo } from '../../shared/session-store';
 import { apiBaseFor } from './registry';
@@ -10,7 +10,8 @@ export interface PropsSource {
   tenantId(): string | undefined;
   userInfo(): UserInfo | undefined;
   locale(): 'zh' | 'en';
-  theme(): string;
+  /** the theme's name, the primary colour and whether the theme is dark */
+  theme(): SubAppTheme;
   project(): SelectedProject | undefined;
   origin(): string;
   shellApiBase(): string;
@@ -57,7 +58,13 @@ export function createSubAppProps(descriptor: Pick<SubAppDescriptor, 'defaultApi
       return source.locale();
     },
     get theme() {
-      return source.theme();
+      return source.theme().theme;
+    },
+    get color() {
+      return source.theme().color;
+    },
+    get dark() {
+      return source.theme().dark;
     },
     get project() {
       return toProjectNode(source.project());

@@ -12,6 +12,7 @@ import { useExportIndicator } from './export-state';
 import { loadHost } from './load-host';
 import { wish } from './micro-apps-store';
 import { parseRouterChange, setRouterChangeHandler } from './router-change';
+import { onShellLookChange } from './shell-look';
 import { toProjectNode } from './sub-app-props';
 import './micro-apps-texts';
 
@@ -22,7 +23,7 @@ function flag(payload: unknown, current: boolean): boolean {
 
 /**
  * Connects the shell and the sub-apps while the layout is up (docs/subapp-protocol.md §3):
- *  - shell → sub-apps: the picker's project-change and data-refresh, the language;
+ *  - shell → sub-apps: the picker's project-change and data-refresh, the language, the theme and colour;
  *  - sub-apps → shell: routerChange, logout, the chrome (menu, full screen,
  *    project filter, sidebar) and the export/import indicator.
  * Every listener is removed when the layout goes (logout).
@@ -58,6 +59,7 @@ export function useHostWiring(enabled: boolean): void {
           if (payload) host.emitToSubApps(SHELL_EVENTS.projectChange, payload);
         }),
         shellBus.on('data-refresh', () => host.emitToSubApps(SHELL_EVENTS.dataRefresh)),
+        onShellLookChange((look) => host.emitToSubApps(SHELL_EVENTS.themeChange, look)),
         host.onSubAppEvent(SUBAPP_EVENTS.routerChange, onRouterChange),
         () => setRouterChangeHandler(undefined),
         host.onSubAppEvent(SUBAPP_EVENTS.logout, () => localLogout()),

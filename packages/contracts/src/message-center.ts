@@ -1,0 +1,10 @@
+/**
+ * 消息中心: every notice (系统公告) and reminder (督办提醒) of the signed-in user, the bell's
+ * lists in full, with read and unread filters. Its menu is granted to every role: the lists
+ * are the caller's own.
+ */
+export const MESSAGE_CENTER_CODE = 'messageCenter';
+export const MESSAGE_CENTER_PAGE = '/message-center';
+
+/** `readStatus` of a notice or a reminder, and the list filter of the same name. */
+export const READ_STATUS = { unread: 0, read: 1 } as const;
