@@ -121,3 +121,18 @@ describe('an export', () => {
     for (const r of rows) expect(r['岗位类型']).toBe('基层');
   });
 });
+
+describe('数据权限 › 资源编号', () => {
+  it('takes one of the tables a scope can narrow, each a registered resource’s, and refuses any other naming the field', async () => {
+    const { DATA_SCOPE_TABLES } = await import('@wb/contracts/resources/access');
+    for (const [table] of DATA_SCOPE_TABLES) expect(t.ctx.resources.byTable(table), table).toBeDefined();
+    const menu = (await records(`${SYS}/menu/list`, { current: '1', size: '50', code: 'user' })).find((m) => m.code === 'user')!;
+    const base = { menuId: menu.id, scopeName: '资源编号测试', scopeType: 3, scopeColumn: 'create_dept' };
+    const refused = await post(`${SYS}/data-scope/submit`, { ...base, resourceCode: 'qr_login' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false, data: { field: 'resourceCode' } });
+    const saved = await post(`${SYS}/data-scope/submit`, { ...base, resourceCode: 'post' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await post(`${SYS}/data-scope/remove`, undefined, { ids: saved.json().data.id });
+  });
+});
