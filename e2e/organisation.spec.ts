@@ -77,7 +77,7 @@ test.describe('organisation: departments, posts, dictionaries, users, regions', 
     // a department under the root, its parent picked in the tree select
     await addButton(depts).click();
     let dialog = formDialog(page, 'dept');
-    await expect(dialog.getByText('新增部门管理')).toBeVisible();
+    await expect(dialog.getByText('新增部门')).toBeVisible();
     await dialog.locator('#dept-form_deptName').fill(parentName);
     await dialog.locator('#dept-form_fullName').fill(`${parentName}全称`);
     await pickTreeNodes(page, selectOf(dialog, 'dept-form_parentId'), ['管理组']);
@@ -116,7 +116,7 @@ test.describe('organisation: departments, posts, dictionaries, users, regions', 
     // rename the child
     await link(child, '编辑').click();
     dialog = formDialog(page, 'dept');
-    await expect(dialog.getByText('编辑部门管理')).toBeVisible();
+    await expect(dialog.getByText('编辑部门')).toBeVisible();
     await expect(dialog.locator('#dept-form_deptName')).toHaveValue(childName);
     await dialog.locator('#dept-form_deptName').fill(renamed);
     await submit(dialog);
@@ -149,7 +149,7 @@ test.describe('organisation: departments, posts, dictionaries, users, regions', 
     const addPost = async (postCode: string, postName: string) => {
       await addButton(posts).click();
       const dialog = formDialog(page, 'post');
-      await expect(dialog.getByText('新增岗位管理')).toBeVisible();
+      await expect(dialog.getByText('新增岗位')).toBeVisible();
       await pickOption(page, selectOf(dialog, 'post-form_category'), '基层');
       await dialog.locator('#post-form_postCode').fill(postCode);
       await dialog.locator('#post-form_postName').fill(postName);
@@ -337,7 +337,7 @@ test.describe('organisation: departments, posts, dictionaries, users, regions', 
 
     await addButton(users).click();
     const dialog = formDialog(page, 'user');
-    await expect(dialog.getByText('新增用户管理')).toBeVisible();
+    await expect(dialog.getByText('新增用户')).toBeVisible();
     expect((await dialog.boundingBox())?.width).toBe(880);
     await dialog.locator('#user-form_account').fill(account);
     await dialog.locator('#user-form_password').fill(firstPassword);

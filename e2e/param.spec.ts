@@ -8,7 +8,7 @@ const row = (page: Page, key: string) => shownPage(page).locator('.ant-table-tbo
 async function addParam(page: Page, name: string, key: string, value: string): Promise<void> {
   await page.getByRole('button', { name: buttonName('新增') }).click();
   const form = dialog(page);
-  await expect(form.getByText('新增参数管理')).toBeVisible();
+  await expect(form.getByText('新增参数')).toBeVisible();
   await form.getByLabel('参数名称').fill(name);
   await form.getByLabel('参数键名').fill(key);
   await form.getByLabel('参数键值').fill(value);
@@ -36,7 +36,7 @@ test.describe('参数管理 (generic resource page)', () => {
     await expect(row(page, key)).toBeVisible();
 
     await row(page, key).getByText('查看').click();
-    const view = page.locator('.ant-modal').filter({ hasText: '查看参数管理' });
+    const view = page.locator('.ant-modal').filter({ hasText: '查看参数' });
     await expect(view.getByText('first')).toBeVisible();
     // Read-only: the values are text, not inputs, and there is no submit button.
     await expect(view.getByRole('textbox')).toHaveCount(0);

@@ -31,6 +31,8 @@ export interface FieldDef {
   /** message shown when the field is empty; absent means optional */
   required?: Text;
   maxLength?: number;
+  /** a format the value must have (field-rules.ts): checked by the form as it is typed and by the server */
+  format?: 'phone' | 'email';
   /** bounds of a number (default 0 … 2^31-1) */
   min?: number;
   max?: number;
@@ -46,6 +48,11 @@ export interface FieldDef {
   form?: boolean;
   /** list column width in pixels */
   width?: number;
+  /**
+   * the list may be sorted by it (`ascs` / `descs`); by default a listed value of its own that sorts
+   * meaningfully (text, numbers, dates, choices): not refs (ids), long texts or pictures
+   */
+  sortable?: boolean;
   /** options of a select, value → label */
   options?: { value: string | number; label: Text }[];
   /** the dictionary whose items a 'dict' field takes: system (`dict`) or business (`dict-biz`) */
@@ -124,6 +131,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** short name, also the menu code that guards list and detail ('param') */
   name: string;
   title: Text;
+  /**
+   * what one record is called, in dialog titles ('新增岗位', not '新增岗位管理'); default: the title
+   * without a trailing '管理'
+   */
+  entity?: Text;
   /** service path without the verb ('/us-system/param') */
   basePath: string;
   /** button codes that guard add / edit / delete on the server and show the buttons */
@@ -210,6 +222,24 @@ export function labelFieldOf(def: AnyResourceDef): string {
 
 export const keyOf = (def: AnyResourceDef): string => def.key ?? 'id';
 
+/** What one record of a resource is called (ResourceDef.entity). */
+export const entityOf = (def: Pick<AnyResourceDef, 'title' | 'entity'>): Text => def.entity ?? { zh: def.title.zh.replace(/管理$/, '') || def.title.zh, en: def.title.en };
+
+const SORTED_KINDS = new Set<FieldKind>(['string', 'number', 'date', 'select', 'switch', 'dict']);
+
+/**
+ * The fields a list may be sorted by (FieldDef.sortable): the shell's column sorters and the
+ * server's check of `ascs` / `descs` read this one list.
+ */
+export function sortableFields(def: Pick<AnyResourceDef, 'fields'>): string[] {
+  return Object.entries(def.fields)
+    .filter(([, f]) => !f.virtual && (f.sortable ?? (SORTED_KINDS.has(f.kind) && f.column !== false)))
+    .map(([name]) => name);
+}
+
+/** The list call's sort parameters, as the BladeX family sends them: comma-joined column names. */
+export const SORT_PARAMS = { asc: 'ascs', desc: 'descs' } as const;
+
 /** The menu code that guards reading a resource. */
 export const menuOf = (def: AnyResourceDef): string => def.menu ?? def.name;
 
@@ -264,4 +294,5 @@ export const CRUD_MESSAGES = {
   parentSelf: { zh: '父节点不能是自己或下级', en: 'A node cannot be its own parent or descendant' },
   parentMissing: { zh: '上级不存在', en: 'The parent does not exist' },
   unknownFilter: { zh: '不支持的查询条件', en: 'Unsupported filter' },
+  unknownSort: { zh: '不支持的排序字段', en: 'The list cannot be sorted by' },
 } as const;

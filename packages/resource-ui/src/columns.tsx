@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Image } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
-import type { FieldDef } from '@wb/contracts/resource';
-import { treeLabels, type FieldOptions } from './field-options';
-import { switchValue } from './form-values';
+import { sortableFields, type FieldDef } from '@wb/contracts/resource';
+import { EMPTY, labelText, labelsOf } from './field-labels';
+import type { FieldOptions } from './field-options';
 import { assetUrl } from './list-query';
 import type { AnyRecord, AnyResourceDef } from './resource-api';
 import type { ResourceKeys } from './resource-i18n';
@@ -39,38 +39,6 @@ const VALUE_TYPES: Record<FieldDef['kind'], ProColumns['valueType']> = {
   richText: 'text',
 };
 
-const EMPTY = '-';
-
-/** value → label of a field with choices; keys as strings, since the wire may carry '2' or 2. */
-function labelsOf(name: string, field: FieldDef, { t, keys, options }: Context): Map<string, string> | undefined {
-  switch (field.kind) {
-    case 'switch':
-      return new Map([
-        ['1', t('crud.yes')],
-        ['0', t('crud.no')],
-      ]);
-    case 'select':
-      return new Map((field.options ?? []).map((o) => [String(o.value), t(keys.option(name, o.value))]));
-    case 'ref':
-    case 'multiRef':
-    case 'dict':
-      // a ref into a tree resource takes its labels from the tree
-      return field.ref?.tree ? treeLabels(options.trees[name]) : new Map((options.choices[name] ?? []).map((c) => [c.value, c.label]));
-    case 'treeRef':
-      return treeLabels(options.trees[name]);
-    default:
-      return undefined;
-  }
-}
-
-/** What a cell shows for a field with choices: the label(s), or the raw value when none matches. */
-function cellText(field: FieldDef, labels: Map<string, string>, value: unknown): string {
-  if (field.kind === 'switch') return labels.get(String(switchValue(value))) ?? EMPTY;
-  if (value === undefined || value === null || value === '') return EMPTY;
-  const keys = field.kind === 'multiRef' ? String(value).split(',').filter(Boolean) : [String(value)];
-  return keys.map((key) => labels.get(key) ?? key).join(', ');
-}
-
 function imageCell(value: unknown, apiBase: string | undefined): ReactNode {
   const src = assetUrl(value as string | undefined, apiBase);
   return src ? <Image src={src} width={40} height={40} style={{ objectFit: 'contain' }} alt="" /> : EMPTY;
@@ -95,6 +63,7 @@ function rangeSearchColumn(name: string, { t, keys }: Context): ProColumns<AnyRe
 export function fieldColumns(context: Context): ProColumns<AnyRecord>[] {
   const { def, t, keys, options, overrides } = context;
   const columns: ProColumns<AnyRecord>[] = [];
+  const sortable = new Set(sortableFields(def));
   for (const [name, field] of Object.entries(def.fields)) {
     const inTable = field.column !== false && field.kind !== 'password';
     const range = field.search === 'range';
@@ -102,6 +71,8 @@ export function fieldColumns(context: Context): ProColumns<AnyRecord>[] {
     if (range) columns.push(rangeSearchColumn(name, context));
     if (!inTable && !inSearch) continue;
     const labels = labelsOf(name, field, context);
+    // sorted by the server (ascs / descs), on the fields the definition lets it sort
+    const sorter = inTable && sortable.has(name);
     const column: ProColumns<AnyRecord> = {
       key: name,
       title: t(keys.label(name)),
@@ -109,6 +80,7 @@ export function fieldColumns(context: Context): ProColumns<AnyRecord>[] {
       valueType: field.dateOnly ? 'date' : VALUE_TYPES[field.kind],
       width: field.width,
       hideInTable: !inTable,
+      sorter,
       hideInSearch: !inSearch,
       ellipsis: field.kind === 'text',
       // the search form's choices
@@ -121,7 +93,7 @@ export function fieldColumns(context: Context): ProColumns<AnyRecord>[] {
         ...(field.search === 'in' ? { mode: 'multiple', maxTagCount: 'responsive' } : {}),
       },
     };
-    if (labels) column.render = (_, row) => cellText(field, labels, row[name]);
+    if (labels) column.render = (_, row) => labelText(field, labels, row[name]);
     else if (field.kind === 'image') column.render = (_, row) => imageCell(row[name], context.apiBase);
     else if (field.kind === 'icon') column.render = (_, row) => <IconCell name={String(row[name] ?? '')} />;
     columns.push({ ...column, ...overrides?.[name] });

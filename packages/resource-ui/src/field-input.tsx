@@ -12,6 +12,8 @@ import {
   ProFormTreeSelect,
 } from '@ant-design/pro-components';
 import type { FieldDef } from '@wb/contracts/resource';
+import { brokenRule } from '@wb/contracts/field-rules';
+import { labelText, labelsOf } from './field-labels';
 import { treeChoices, type FieldOptions } from './field-options';
 import { ImageInput } from './image-input';
 import { RichText } from './rich-text';
@@ -65,13 +67,37 @@ function PasswordConfirm({ name, field, t, colProps, labelCol }: Pick<FieldInput
   );
 }
 
+/** A read value of a field with choices: its names, as the list's cell shows them (the form item passes `value`). */
+function ChoiceText({ value, field, labels }: { value?: unknown; field: FieldDef; labels: Map<string, string> }) {
+  return <span className="wb-field-text">{labelText(field, labels, value)}</span>;
+}
+
 /** One input per field kind, for the edit form and an action's dialog. */
 export function FieldInput({ name, field, keys, t, options, readonly, disabled, self, colProps, labelCol }: FieldInputProps) {
+  // 查看 reads what the list reads: ProForm's own read mode of a tree select knows no treeData and showed the ids
+  const labels = readonly ? labelsOf(name, field, { t, keys, options }) : undefined;
+  if (labels)
+    return (
+      <ProForm.Item name={name} label={t(keys.label(name))} colProps={colProps} labelCol={labelCol}>
+        <ChoiceText field={field} labels={labels} />
+      </ProForm.Item>
+    );
   const text = field.kind === 'string' || field.kind === 'text' || field.kind === 'password';
   // `whitespace` only on text: async-validator takes a rule that has the key at all for a string rule,
   // and a list of choices then never passes
-  const rules: Rule[] = field.required ? [{ required: true, ...(text ? { whitespace: true } : {}), message: t(keys.required(name)) }] : [];
-  const common = { name, label: t(keys.label(name)), rules, disabled, colProps, labelCol };
+  const label = t(keys.label(name));
+  const rules: Rule[] = [
+    ...(field.required ? [{ required: true, ...(text ? { whitespace: true } : {}), message: t(keys.required(name)) }] : []),
+    ...(text && field.maxLength ? [{ max: field.maxLength, message: t('crud.rule.tooLong', { label, max: field.maxLength }) }] : []),
+    // the format the server will check (a phone, an e-mail, the password rule), shown under the field as it is typed
+    {
+      validator: (_: unknown, value: unknown) => {
+        const rule = brokenRule(field, value);
+        return rule ? Promise.reject(new Error(t(`crud.rule.${rule}`, { label }))) : Promise.resolve();
+      },
+    },
+  ];
+  const common = { name, label, rules, disabled, colProps, labelCol };
   const choices = options.choices[name] ?? [];
   const search = { showSearch: true, optionFilterProp: 'label', onKeyDown: escapeClosesSearch };
   switch (field.kind) {

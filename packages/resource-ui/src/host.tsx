@@ -51,6 +51,8 @@ export interface ResourceHost {
   icons?: ReadonlyMap<string, ComponentType>;
   /** where pictures are posted when the transport has no uploadFile (default: put-file) */
   uploadPath?: string;
+  /** who is signed in (tenant and user): a table's density and columns are kept for them; absent, nothing is kept */
+  userKey?: string;
 }
 
 export const DEFAULT_UPLOAD_PATH = '/us-resource/oss/endpoint/put-file';

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@wb/contracts/constants';
-import type { FieldDef, ResourceDef } from '@wb/contracts/resource';
+import { SORT_PARAMS, sortableFields, type FieldDef, type ResourceDef } from '@wb/contracts/resource';
 import { AVATAR_LIMIT_BYTES, AVATAR_TYPES } from '@wb/contracts/validation';
 import { switchValue } from './form-values';
 
@@ -45,7 +45,7 @@ function rangeValue(value: unknown): [string | undefined, string | undefined] {
  * even for fields without a search form, and win over what the form holds.
  * Nothing else is sent: the server refuses a filter its def does not declare.
  */
-export function toListQuery(def: Fields, params: Record<string, unknown>, fixed?: Record<string, string | number | undefined>): ListQuery {
+export function toListQuery(def: Fields, params: Record<string, unknown>, fixed?: Record<string, string | number | undefined>, sort?: TableSort): ListQuery {
   const current = Number(params.current) > 0 ? Math.floor(Number(params.current)) : 1;
   const requested = Number(params.pageSize) > 0 ? Math.floor(Number(params.pageSize)) : DEFAULT_PAGE_SIZE;
   const query: ListQuery = { current, size: Math.min(requested, MAX_PAGE_SIZE) };
@@ -63,12 +63,31 @@ export function toListQuery(def: Fields, params: Record<string, unknown>, fixed?
   for (const [name, value] of Object.entries(fixed ?? {})) {
     if (value !== undefined && value !== null && value !== '') query[name] = value;
   }
-  return query;
+  return { ...query, ...sortQuery(def, sort) };
 }
 
-/** The filters of a list query without its paging: what an export of "what I see" sends. */
+/** ProTable's sorter state: a column's field → 'ascend' / 'descend' (null once cleared). */
+export type TableSort = Record<string, 'ascend' | 'descend' | null | undefined>;
+
+/**
+ * The table's sorted column as the list call's `ascs` / `descs` (the BladeX family's comma-joined
+ * names), only for fields the definition lets the server sort by.
+ */
+export function sortQuery(def: Fields, sort: TableSort | undefined): ListQuery {
+  const allowed = new Set(sortableFields(def));
+  const asc: string[] = [];
+  const desc: string[] = [];
+  for (const [name, order] of Object.entries(sort ?? {})) {
+    if (!allowed.has(name)) continue;
+    if (order === 'ascend') asc.push(name);
+    else if (order === 'descend') desc.push(name);
+  }
+  return { ...(asc.length ? { [SORT_PARAMS.asc]: asc.join(',') } : {}), ...(desc.length ? { [SORT_PARAMS.desc]: desc.join(',') } : {}) };
+}
+
+/** The filters of a list query without its paging and order: what an export of "what I see" sends. */
 export function filtersOf(query: ListQuery): ListQuery {
-  const { current: _current, size: _size, ...filters } = query;
+  const { current: _current, size: _size, [SORT_PARAMS.asc]: _asc, [SORT_PARAMS.desc]: _desc, ...filters } = query;
   return filters;
 }
 

@@ -55,7 +55,8 @@ export function ResourceForm({ def, mode, record, preset, options = NO_OPTIONS, 
   return (
     <ModalForm<Record<string, unknown>>
       name={`${def.name}-form`}
-      title={t(titleKey, { title: t(keys.title) })}
+      // the record's name ('新增岗位'), not the menu's ('岗位管理')
+      title={t(titleKey, { title: t(keys.entity) })}
       open
       width={width}
       layout="horizontal"

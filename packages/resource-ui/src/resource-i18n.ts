@@ -1,5 +1,13 @@
 import type { i18n as I18n } from 'i18next';
-import { CRUD_MESSAGES, type ActionDef, type AnyResourceDef, type FieldDef } from '@wb/contracts/resource';
+import { CRUD_MESSAGES, entityOf, type ActionDef, type AnyResourceDef, type FieldDef } from '@wb/contracts/resource';
+import { FIELD_RULE_MESSAGES, passwordRuleMessage } from '@wb/contracts/field-rules';
+
+/** The field rules' messages (contracts/field-rules.ts) in one language, under their rule's name; `{{label}}` is the field's. */
+const ruleTexts = (lng: 'zh' | 'en') => ({
+  ...Object.fromEntries(Object.entries(FIELD_RULE_MESSAGES).map(([rule, text]) => [rule, text[lng]])),
+  password: passwordRuleMessage({ zh: '{{label}}', en: '{{label}}' })[lng],
+  tooLong: lng === 'zh' ? '{{label}}不能超过 {{max}} 个字符' : '{{label}} takes at most {{max}} characters',
+});
 
 /**
  * A resource definition carries its texts in both languages; they go into the
@@ -25,6 +33,8 @@ export function resourceKeys(def: Pick<AnyResourceDef, 'name'>) {
   const base = `res.${def.name}`;
   return {
     title: `${base}.title`,
+    /** what one record is called (dialog titles) */
+    entity: `${base}.entity`,
     ...fieldKeysAt(`${base}.fields`),
     action: (action: string) => ({
       label: `${base}.actions.${action}.label`,
@@ -60,6 +70,8 @@ export const UI_TEXTS = {
       yes: '是',
       no: '否',
       export: '导出',
+      exportSelected: '导出选中 ({{count}})',
+      rule: ruleTexts('zh'),
       exportQueued: '已加入下载中心, 完成后在下载中心下载',
       upload: '上传图片',
       imageType: '图片只能是 JPG 或 PNG 格式',
@@ -118,6 +130,8 @@ export const UI_TEXTS = {
       yes: 'Yes',
       no: 'No',
       export: 'Export',
+      exportSelected: 'Export selected ({{count}})',
+      rule: ruleTexts('en'),
       exportQueued: 'Added to the download centre: download the file there once it is ready',
       upload: 'Upload',
       imageType: 'The picture must be a JPG or PNG',
@@ -194,12 +208,12 @@ function registeredIn(i18n: I18n): Set<string> {
   return names;
 }
 
-export function registerResourceI18n(i18n: I18n, def: Pick<AnyResourceDef, 'name' | 'title' | 'fields' | 'actions'>): void {
+export function registerResourceI18n(i18n: I18n, def: Pick<AnyResourceDef, 'name' | 'title' | 'entity' | 'fields' | 'actions'>): void {
   const names = registeredIn(i18n);
   if (names.has(def.name)) return;
   names.add(def.name);
   for (const lng of ['zh', 'en'] as const) {
     const actions = Object.fromEntries((def.actions ?? []).map((a) => [a.name, actionTexts(a, lng)]));
-    i18n.addResourceBundle(lng, 'translation', { res: { [def.name]: { title: def.title[lng], fields: fieldTexts(def.fields, lng), actions } } }, true, true);
+    i18n.addResourceBundle(lng, 'translation', { res: { [def.name]: { title: def.title[lng], entity: entityOf(def)[lng], fields: fieldTexts(def.fields, lng), actions } } }, true, true);
   }
 }

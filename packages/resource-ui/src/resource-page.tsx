@@ -11,13 +11,14 @@ import { ImportDialog } from './import-dialog';
 import { fromParent } from './form-values';
 import { useResourceHost } from './host';
 import { linksWidth } from './links-width';
-import { toListQuery, type ListQuery } from './list-query';
+import { toListQuery, type ListQuery, type TableSort } from './list-query';
 import { useResourceActions } from './resource-actions';
 import { resourceApi, type AnyRecord } from './resource-api';
 import { ResourceForm, type FormMode } from './resource-form';
 import { SaveReportDialog } from './save-report-dialog';
 import { registerResourceI18n, resourceKeys } from './resource-i18n';
 import type { ResourceDialog, ResourcePageProps, ResourceWrite } from './resource-page-props';
+import { useTableSettings } from './table-settings';
 import { useTreeRows } from './tree-rows';
 import { useExport } from './use-export';
 import { useImport } from './use-import';
@@ -45,6 +46,7 @@ export function ResourcePage(props: ResourcePageProps) {
   const writes = new Set(def.readOnly ? [def.permissions.add, def.permissions.edit, def.permissions.delete] : def.noAdd ? [def.permissions.add] : []);
   const can = (code: string) => !writes.has(code) && host.can(code);
   const actionRef = useRef<ActionType>();
+  const settings = useTableSettings(host.userKey, def.name);
   const [selected, setSelected] = useState<Key[]>([]);
   const [savingReport, setSavingReport] = useState(false);
   // any flat list the user may save as a report (a report of reports says nothing)
@@ -69,7 +71,8 @@ export function ResourcePage(props: ResourcePageProps) {
 
   const exporter = useExport({
     api,
-    query: () => lastQuery.current ?? toListQuery(def, {}, extra.current),
+    // the chosen rows when there are some, else what the table's filters match
+    query: () => (selected.length ? { ...extra.current, ids: selected.map(String).join(',') } : (lastQuery.current ?? toListQuery(def, {}, extra.current))) as ListQuery,
     onExportState,
     onQueued: () => void host.feedback().message.success(t('crud.exportQueued')),
   });
@@ -181,7 +184,8 @@ export function ResourcePage(props: ResourcePageProps) {
   // Not form fields: ProTable refetches (from page 1) when these change.
   const extraKey = JSON.stringify(extra.current);
   const tableParams = useMemo(() => ({ __extra: extraKey, __reload: reloadKey, __waiting: waiting }), [extraKey, reloadKey, waiting]);
-  const selects = can(def.permissions.delete) || actions.selects;
+  // rows are chosen to remove them, for an action, or to export only them
+  const selects = can(def.permissions.delete) || actions.selects || Boolean(exportable);
 
   const table = (
     <ProTable<AnyRecord>
@@ -194,9 +198,9 @@ export function ResourcePage(props: ResourcePageProps) {
       // no search form where no field is searched (a report's fixed filters)
       search={Object.values(def.fields).some((f) => f.search) ? { labelWidth: 'auto' } : false}
       onReset={props.onReset}
-      request={async (formParams) => {
+      request={async (formParams, sort) => {
         if (waitingRef.current) return { data: [], total: 0, success: true };
-        const query = toListQuery(def, formParams, extra.current);
+        const query = toListQuery(def, formParams, extra.current, isTree ? undefined : (sort as TableSort));
         lastQuery.current = query;
         if (isTree) return { ...(await tree.request(query)), success: true };
         const page = await api.list(query);
@@ -212,7 +216,11 @@ export function ResourcePage(props: ResourcePageProps) {
       rowClassName={(row) => (props.activeRowKey !== undefined && row.id === props.activeRowKey ? 'ant-table-row-selected' : '')}
       // columns keep their width and the table scrolls sideways, rather than squeezing a column to a letter a line
       scroll={{ x: 'max-content' }}
-      options={{ density: false, setting: true, reload: true }}
+      options={{ density: true, setting: true, reload: true }}
+      // density and columns kept per user and resource
+      size={settings.size}
+      onSizeChange={settings.onSizeChange}
+      columnsState={settings.columnsState}
       toolBarRender={() => [
         can(def.permissions.add) && (
           <Button key="add" type="primary" icon={<PlusOutlined />} disabled={waiting} onClick={() => openAdd()}>
@@ -238,7 +246,7 @@ export function ResourcePage(props: ResourcePageProps) {
         ),
         exportable && (
           <Button key="export" icon={<DownloadOutlined />} loading={exporter.exporting} onClick={() => void exporter.run()}>
-            {t('crud.export')}
+            {selected.length ? t('crud.exportSelected', { count: selected.length }) : t('crud.export')}
           </Button>
         ),
       ]}

@@ -34,7 +34,7 @@ import { dictionaryOptions, dictionaryRoutes } from './system/dictionary';
 import { subAppOptions } from './system/sub-app';
 import { userOptions } from './user/users';
 import { roleOptions } from './authority/roles';
-import { apiScopeOptions, dataScopeOptions } from './authority/scopes';
+import { apiScopeOptions, checkScopeTables, dataScopeOptions } from './authority/scopes';
 import { clientOptions } from './system/client';
 import { tenantOptions } from './system/tenant';
 import { menuOptions, topMenuOptions } from './system/menus';
@@ -131,5 +131,6 @@ export function resourceRoutes(ctx: AppContext) {
     // a definition the shell shows and the seed grants must have its calls here
     const missing = RESOURCES.filter((d) => !ctx.resources.has(d.name)).map((d) => d.name);
     if (missing.length) throw new Error(`resources defined but not registered on the server: ${missing.join(', ')}`);
+    checkScopeTables(ctx.resources);
   };
 }

@@ -51,7 +51,10 @@ const transport: ResourceTransport = {
 export function useShellResourceHost(): ResourceHost {
   const permission = useSession((s) => s.permission);
   const can = useCallback((code: string) => permission[code] === true, [permission]);
-  return useMemo(() => ({ transport, can, i18n, feedback, apiBase: appEnv.apiBase, icons: ICONS }), [can]);
+  const info = useSession((s) => s.userInfo);
+  // tables keep their settings per user of this browser
+  const userKey = info ? `${info.tenant_id}:${info.user_id}` : undefined;
+  return useMemo(() => ({ transport, can, i18n, feedback, apiBase: appEnv.apiBase, icons: ICONS, userKey }), [can, userKey]);
 }
 
 /** Puts the shell's host around resource UI (a generic page, a parent/child page, a page of its own). */

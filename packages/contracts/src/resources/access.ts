@@ -260,6 +260,31 @@ const scopeFields = {
   scopeName: { label: zhEn('权限名称', 'Name'), kind: 'string', required: zhEn('请输入权限名称', 'Please enter the name'), maxLength: 64, search: 'like' },
 } satisfies Record<string, FieldDef>;
 
+/**
+ * What a data scope can narrow (its 资源编号): the tables of a tenant's own records, by the name of
+ * their page. The select's choices are the only values the server takes, and the server checks at
+ * start that each names a registered table (modules/authority/scopes.ts).
+ */
+export const DATA_SCOPE_TABLES = [
+  ['user', '用户管理', 'Users'],
+  ['dept', '部门管理', 'Departments'],
+  ['post', '岗位管理', 'Posts'],
+  ['role', '角色管理', 'Roles'],
+  ['company', '公司管理', 'Companies'],
+  ['project', '项目管理', 'Projects'],
+  ['supplier', '供应商管理', 'Suppliers'],
+  ['vehicle', '车辆管理', 'Vehicles'],
+  ['mdm_user', '人员管理', 'Staff'],
+  ['grid', '网格管理', 'Grids'],
+  ['facility', '设施管理', 'Facilities'],
+  ['job_location', '作业点位', 'Job locations'],
+  ['iot_device', '物联设备', 'IoT devices'],
+  ['incident', '事件督办', 'Incidents'],
+  ['desk_notice', '通知公告', 'Notices'],
+  ['attach', '附件管理', 'Attachments'],
+  ['report', '报表管理', 'Reports'],
+] as const;
+
 export const dataScopeResource = defineResource({
   name: 'datascope',
   title: zhEn('数据权限', 'Data scopes'),
@@ -270,6 +295,13 @@ export const dataScopeResource = defineResource({
   labelField: 'scopeName',
   fields: {
     ...scopeFields,
+    // the table the rule narrows: one of those a scope can apply to, not free text
+    resourceCode: {
+      ...scopeFields.resourceCode,
+      kind: 'select',
+      required: zhEn('请选择资源编号', 'Please choose the resource'),
+      options: DATA_SCOPE_TABLES.map(([value, zh, en]) => ({ value, label: zhEn(`${zh} (${value})`, `${en} (${value})`) })),
+    },
     scopeType: { label: zhEn('规则类型', 'Rule'), kind: 'dict', dict: { code: 'data_scope_type' }, required: zhEn('请选择规则类型', 'Please choose the rule'), search: 'eq' },
     scopeColumn: { label: zhEn('权限字段', 'Column'), kind: 'string', required: zhEn('请输入权限字段', 'Please enter the column'), maxLength: 64, default: 'create_dept' },
     scopeField: { label: zhEn('可见字段', 'Visible fields'), kind: 'string', maxLength: 64, default: '*', column: false },

@@ -58,8 +58,8 @@ export const mdmUserResource = defineResource({
   fields: {
     name: { label: zhEn('姓名', 'Name'), kind: 'string', required: zhEn('请输入姓名', 'Please enter the name'), maxLength: 64, search: 'like' },
     jobNo: code('工号', 'Job number', 32),
-    // the server checks it as the shell's phone rule does (validation.ts phoneError)
-    phone: { label: zhEn('手机号码', 'Phone'), kind: 'string', required: zhEn('手机号码不能为空', 'Please enter the phone'), maxLength: 11, search: 'like' },
+    // a mobile number: the form and the server check it by the same rule (field-rules.ts)
+    phone: { label: zhEn('手机号码', 'Phone'), kind: 'string', required: zhEn('手机号码不能为空', 'Please enter the phone'), maxLength: 11, search: 'like', format: 'phone' },
     // the system dictionary the users' sex takes: 3 未知 until someone knows
     gender: { label: zhEn('性别', 'Gender'), kind: 'dict', dict: { code: 'sex' }, default: '3', width: 70 },
     companyId: companyRef,

@@ -20,6 +20,7 @@ export const USER_MESSAGES = {
 export const userResource = defineResource({
   name: 'user',
   title: zhEn('用户管理', 'Users'),
+  entity: zhEn('用户', 'User'),
   basePath: '/us-user',
   permissions: crud('user'),
   importable: { permission: 'user_import' },
@@ -46,8 +47,8 @@ export const userResource = defineResource({
       required: zhEn('请选择所属部门', 'Please choose the departments'),
     },
     postId: { label: zhEn('所属岗位', 'Posts'), kind: 'multiRef', ref: { resource: 'post', basePath: `${SYS}/post` }, column: false },
-    phone: { label: zhEn('手机号码', 'Phone'), kind: 'string', maxLength: 32, search: 'like' },
-    email: { label: zhEn('电子邮箱', 'Email'), kind: 'string', maxLength: 128, column: false },
+    phone: { label: zhEn('手机号码', 'Phone'), kind: 'string', maxLength: 32, search: 'like', format: 'phone' },
+    email: { label: zhEn('电子邮箱', 'Email'), kind: 'string', maxLength: 128, column: false, format: 'email' },
     sex: { label: zhEn('用户性别', 'Sex'), kind: 'dict', dict: { code: 'sex' }, default: 3, column: false },
     birthday: { label: zhEn('用户生日', 'Birthday'), kind: 'date', dateOnly: true, column: false },
     code: { label: zhEn('用户编号', 'Number'), kind: 'string', maxLength: 64, column: false },
@@ -119,6 +120,7 @@ export const userResource = defineResource({
 export const deptResource = defineResource({
   name: 'dept',
   title: zhEn('部门管理', 'Departments'),
+  entity: zhEn('部门', 'Department'),
   basePath: `${SYS}/dept`,
   permissions: crud('dept'),
   page: { path: '/system/dept', icon: 'apartment' },
@@ -137,6 +139,7 @@ export const deptResource = defineResource({
 export const postResource = defineResource({
   name: 'post',
   title: zhEn('岗位管理', 'Posts'),
+  entity: zhEn('岗位', 'Post'),
   basePath: `${SYS}/post`,
   permissions: crud('post'),
   page: { path: '/system/post', icon: 'idcard' },
@@ -158,6 +161,7 @@ export const postResource = defineResource({
 export const roleResource = defineResource({
   name: 'role',
   title: zhEn('角色管理', 'Roles'),
+  entity: zhEn('角色', 'Role'),
   basePath: `${SYS}/role`,
   permissions: crud('role'),
   page: { path: '/authority/role', icon: 'user-switch' },

@@ -1,5 +1,7 @@
 import { getTableName } from 'drizzle-orm';
+import { DATA_SCOPE_TABLES } from '@wb/contracts/resources/access';
 import { announces } from '../../platform/changes';
+import type { ResourceRegistry } from '../../platform/crud/registry';
 import type { AppContext } from '../../platform/context';
 import type { ResourceOptions } from '../../platform/crud/routes';
 import type { Row } from '../../platform/crud/wire';
@@ -24,6 +26,12 @@ export function dataScopeOptions(ctx: AppContext): ResourceOptions {
       },
     },
   };
+}
+
+/** The 资源编号 select offers only tables that exist: called once every resource is registered, a renamed table stops the start. */
+export function checkScopeTables(registry: ResourceRegistry): void {
+  const missing = DATA_SCOPE_TABLES.filter(([table]) => !registry.byTable(table)).map(([table]) => table);
+  if (missing.length) throw new Error(`data scopes offer tables no resource is stored in: ${missing.join(', ')}`);
 }
 
 /** API scopes cover paths of this server: '/us-user/export', '/us-user/*' or '/us-user/**'. */

@@ -7,8 +7,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { keyOf, menuOf, pathOf, type AnyResourceDef } from '@wb/contracts/resource';
 import { Envelope, formatTime, ok } from '../envelope';
 import { refuseUnknown } from './filters';
-import { scopeOf, visible, type Scope } from '../scope';
+import { scopeOf, type Scope } from '../scope';
 import { attachmentDisposition } from '../storage';
+import { labelMaps, readableValue } from './labels';
 import type { ResourceRegistry } from './registry';
 import { answeredFields } from './schemas';
 import type { ResourceStore } from './store';
@@ -50,7 +51,7 @@ export function xlsxStream(sheet: string, columns: SheetColumn[], batches: Async
 /**
  * What an export writes, for the direct download and for the download centre's jobs alike:
  * the sheet's columns, and the rows of a scope and the list's filters, batch by batch, refs by
- * name, selects and switches by label.
+ * name, dictionary keys by item, selects and switches by label (crud/labels.ts).
  */
 export interface Exporter {
   title: string;
@@ -71,9 +72,7 @@ export function exporterOf(
 ): Exporter {
   const fields = def.fields;
   const names = answeredFields(def).filter((k) => !fields[k].virtual);
-  const refFields = names.filter((k) => fields[k].kind === 'ref');
   const key = keyOf(def);
-  const optionLabel = (k: string, v: unknown) => fields[k].options?.find((o) => String(o.value) === String(v))?.label.zh ?? String(v ?? '');
   return {
     title: def.title.zh,
     columns: [
@@ -85,24 +84,12 @@ export function exporterOf(
     rows(scope, query) {
       const scan = store.scan(scope, query, batch);
       return (async function* () {
-        // refs are exported by name, looked up once per referenced resource
-        const refLabels = new Map<string, Map<string, string>>();
-        for (const k of refFields) {
-          const target = registry.get(fields[k].ref!.resource);
-          const rows = await store.db.select({ id: target.key, label: target.label }).from(target.table).where(visible(target.table, scope));
-          refLabels.set(k, new Map(rows.map((r) => [String(r.id), String(r.label)])));
-        }
-        const cell = (k: string, row: Record<string, unknown>) => {
-          const f = fields[k];
-          if (f.kind === 'ref') return refLabels.get(k)!.get(String(row[k])) ?? '';
-          if (f.kind === 'select') return optionLabel(k, row[k]);
-          if (f.kind === 'switch') return row[k] ? '是' : '否';
-          if (row[k] instanceof Date) return formatTime(row[k] as Date);
-          return row[k];
-        };
+        // refs by name and dictionary keys by item, looked up once per export (as the list and the 查看 dialog show them)
+        const labels = await labelMaps(fields, names, registry, store.db, scope);
+        const cell = (k: string, row: Record<string, unknown>) => readableValue(fields[k], row[k], labels.get(k));
         const shown = scope.masked && mask ? mask : (r: Record<string, unknown>) => r;
-        for await (const batchRows of scan)
-          yield batchRows.map(shown).map((r) => ({ id: String(r[key]), ...Object.fromEntries(names.map((k) => [k, cell(k, r)])), createTime: formatTime(r.createTime as Date) }));
+        for await (const rows of scan)
+          yield rows.map(shown).map((r) => ({ id: String(r[key]), ...Object.fromEntries(names.map((k) => [k, cell(k, r)])), createTime: formatTime(r.createTime as Date) }));
       })();
     },
   };

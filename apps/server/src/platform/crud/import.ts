@@ -10,6 +10,7 @@ import { badRequest, Envelope, ok } from '../envelope';
 import { AJV_OPTIONS, inputFormats, unstorable } from '../input-types';
 import { scopeOf, visible, type Scope } from '../scope';
 import { attachmentDisposition } from '../storage';
+import { isNamedByLookup, namedKeys } from './labels';
 import type { ResourceRegistry } from './registry';
 import type { PreparedSubmit, Submitter } from './routes';
 import type { Row } from './wire';
@@ -149,19 +150,8 @@ export function importerOf(deps: ImporterDeps): Importer {
     const all: Lookups = new Map();
     for (const c of columns) {
       const f = def.fields[c.field];
-      if (!f) continue;
-      let rows: { key: unknown; label: unknown }[] = [];
-      if (f.ref) {
-        const target = registry.get(f.ref.resource);
-        rows = await db.select({ key: target.key, label: target.label }).from(target.table).where(visible(target.table, scope));
-      } else if (f.kind === 'dict') {
-        const dict = registry.get(f.dict!.biz ? 'dictbiz' : 'dict');
-        const col = dict.columns;
-        rows = await db
-          .select({ key: col.dictKey, label: col.dictValue })
-          .from(dict.table)
-          .where(visible(dict.table, scope, eq(col.code, f.dict!.code), ne(col.parentId, 0)));
-      } else continue;
+      if (!f || !isNamedByLookup(f)) continue;
+      const rows = await namedKeys(f, registry, db, scope);
       const map = new Map<string, string[]>();
       const add = (name: string, key: string) => map.set(name, [...new Set([...(map.get(name) ?? []), key])]);
       for (const r of rows) add(String(r.label), String(r.key));

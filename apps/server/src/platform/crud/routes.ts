@@ -19,6 +19,7 @@ import type { CustomFilter } from './filters';
 import { importerOf, importRoutes, type ImportJobStarter } from './import';
 import type { ResourceRegistry } from './registry';
 import { keyList, keyText, resourceSchemas } from './schemas';
+import { listOrder, sortColumns } from './sorting';
 import { ResourceStore, type PartialIndex } from './store';
 import { fromWire, toWire, type Row } from './wire';
 
@@ -182,6 +183,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
   // the platform's shared rows (menus, regions, tenants …) are written by the default tenant only
   const platform = def.tenancy === 'global' ? { platform: true } : {};
   const allowedFilters = new Set(Object.keys(schemas.ListQuery.properties));
+  const sorts = sortColumns(def, self.columns);
   // a value the server makes and answers once (a client secret): in the add's answer and a reveal action's
   const revealed = def.revealOnce?.field;
   const SubmitAnswer = revealed ? Type.Object({ ...RecordSchema.properties, [revealed]: Type.Optional(Type.String()) }) : RecordSchema;
@@ -227,7 +229,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
         const size = Number(q.size);
         const scope = await readingScope(req);
         const filters = Object.fromEntries(Object.entries(q).filter(([k]) => !(k in narrow)));
-        const { rows, total } = await store.page(scope, filters, current, size, where(req));
+        const { rows, total } = await store.page(scope, filters, current, size, where(req), listOrder(sorts, q));
         return ok(pageOf(answer(rows, scope), total, current, size));
       },
     };

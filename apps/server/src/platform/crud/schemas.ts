@@ -1,5 +1,5 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import { keyOf, type AnyResourceDef, type FieldDef } from '@wb/contracts/resource';
+import { keyOf, SORT_PARAMS, sortableFields, type AnyResourceDef, type FieldDef } from '@wb/contracts/resource';
 import type { FieldMessages } from '../errors';
 import { CodeList, CodeText, DateText, IdList, IdText, OptionalIdList, PageQuery } from '../input-types';
 
@@ -108,7 +108,15 @@ export function resourceSchemas(def: AnyResourceDef, extras: SchemaExtras = {}) 
   for (const k of CREATE_TIME_FILTERS) Filters[k] = Type.Optional(Type.Union([DateText(), Type.Literal('')]));
   for (const [k, schema] of Object.entries(extras.filters ?? {})) Filters[k] = Type.Optional(schema);
 
-  const ListQuery = Type.Object({ ...PageQuery, ...Filters });
+  // the order of a page, as the BladeX family sends it: comma-joined names of sortable fields (checked by sorting.ts)
+  const sortable = sortableFields(def).join(', ');
+  const Sorts = Object.fromEntries(
+    Object.values(SORT_PARAMS).map((p) => [
+      p,
+      Type.Optional(Type.String({ maxLength: 255, description: `${p === SORT_PARAMS.asc ? '升序' : '降序'}字段, 逗号分隔 (${sortable || '-'}, createTime)` })),
+    ]),
+  );
+  const ListQuery = Type.Object({ ...PageQuery, ...Filters, ...Sorts });
   const ExportQuery = Type.Object(Filters);
 
   const DetailQuery = Type.Object({

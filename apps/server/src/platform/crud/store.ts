@@ -9,6 +9,7 @@ import { activeFilters, filterWhere, type CustomFilter } from './filters';
 import type { RegisteredResource, ResourceRegistry } from './registry';
 import { ancestorsUnder, buildTree, treeNode, type TreeRow } from './tree';
 import { answeredFields } from './schemas';
+import { NO_ORDER, type ListOrder } from './sorting';
 import type { Row } from './wire';
 
 interface Prepared<T> {
@@ -109,7 +110,9 @@ export class ResourceStore {
   }
 
   /** One page of the list. The total is cached per scope and filters; one prepared statement per set of active filters. */
-  async page(scope: Scope, q: Record<string, unknown>, current: number, size: number, extra?: SQL): Promise<{ rows: Row[]; total: number }> {
+  async page(scope: Scope, q: Record<string, unknown>, current: number, size: number, extra?: SQL, sorted: ListOrder = NO_ORDER): Promise<{ rows: Row[]; total: number }> {
+    // the asked order first, the usual one after it: pages of equal values stay stable
+    const order = [...sorted.by, ...this.order];
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
     if (extra || isNarrowed(this.table, scope)) {
       // a caller's own condition (the children of one parent), or data scopes, are not prepared
@@ -121,12 +124,12 @@ export class ResourceStore {
         .select(this.listed(scope))
         .from(this.table)
         .where(where)
-        .orderBy(...this.order)
+        .orderBy(...order)
         .limit(size)
         .offset((current - 1) * size);
       return { rows, total: Number(n) };
     }
-    const stmt = this.prepared([...active.keys()], this.indexed(active), activeFilters(this.def, this.columns, this.key, this.custom, q, PREPARED_SCOPE));
+    const stmt = this.prepared([...active.keys()], this.indexed(active), activeFilters(this.def, this.columns, this.key, this.custom, q, PREPARED_SCOPE), sorted);
     const bound: Record<string, unknown> = { tenantId: scope.tenantId };
     for (const [k, f] of active) bound[k] = f.value;
     const values = Object.fromEntries([...active].map(([k, f]) => [k, f.value]));
@@ -136,8 +139,8 @@ export class ResourceStore {
   }
 
   /** The statement for these filters, `indexed` those a partial index serves (ResourceOptions.partialIndexes): two per such filter at most. */
-  private prepared(filters: string[], indexed: string[], active: ReturnType<typeof activeFilters>) {
-    const sig = `${filters.join(',')}|${indexed.join(',')}`;
+  private prepared(filters: string[], indexed: string[], active: ReturnType<typeof activeFilters>, sorted: ListOrder) {
+    const sig = `${filters.join(',')}|${indexed.join(',')}|${sorted.signature}`;
     let s = this.statements.get(sig);
     if (!s) {
       const where = this.where(
@@ -151,7 +154,7 @@ export class ResourceStore {
           .select(this.listed(PREPARED_SCOPE))
           .from(this.table)
           .where(where)
-          .orderBy(...this.order)
+          .orderBy(...sorted.by, ...this.order)
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
           .prepare(`${this.def.name}_list_${n}`) as unknown as Prepared<Row[]>,

@@ -1,7 +1,6 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { keyOf, type AnyResourceDef } from '@wb/contracts/resource';
-import { PASSWORD_MIN_LENGTH } from '@wb/contracts/constants';
-import { PASSWORD_PATTERN } from '@wb/contracts/validation';
+import { fieldRuleError } from '@wb/contracts/field-rules';
 import { hashPassword } from '../passwords';
 import type { SecretBox } from '../secrets';
 import { badRequest, formatTime } from '../envelope';
@@ -48,12 +47,13 @@ export async function fromWire(def: AnyResourceDef, columns: Record<string, PgCo
     if (v === undefined && isNew && f.default !== undefined) v = f.default;
     if (v === undefined) continue;
     if (typeof v === 'string') v = v.trim();
+    // the field's own rule (a phone, an e-mail, the password rule), in the words the form shows
+    const broken = fieldRuleError(f, v);
+    if (broken) throw badRequest(broken.zh, k);
     const col = columns[k];
     if (f.kind === 'password' && f.sealed) v = v === '' ? undefined : box.seal(String(v));
-    else if (f.kind === 'password') {
-      if (v !== '' && !PASSWORD_PATTERN.test(String(v))) throw badRequest(`${f.label.zh}至少 ${PASSWORD_MIN_LENGTH} 位, 须同时包含字母和数字`, k);
-      v = v === '' ? undefined : await hashPassword(String(v));
-    } else if (f.kind === 'treeRef' && (v === '' || v === null)) v = def.tree?.root ?? '';
+    else if (f.kind === 'password') v = v === '' ? undefined : await hashPassword(String(v));
+    else if (f.kind === 'treeRef' && (v === '' || v === null)) v = def.tree?.root ?? '';
     else if (f.kind === 'date') v = v === '' ? null : new Date(String(v));
     // rich text is stored sanitised, whoever sent it (a form, a script, an import)
     else if (f.kind === 'richText') v = await sanitizeHtml(String(v));
