@@ -18,9 +18,11 @@ import { ResourceForm, type FormMode } from './resource-form';
 import { SaveReportDialog } from './save-report-dialog';
 import { registerResourceI18n, resourceKeys } from './resource-i18n';
 import type { ResourcePageProps, ResourceWrite } from './resource-page-props';
+import { scrollParent } from './scroll-parent';
 import { useTreeRows } from './tree-rows';
 import { useExport } from './use-export';
 import { useImport } from './use-import';
+import './resource-page.css';
 
 export type { ColumnOverrides, ResourcePageProps, ResourceWrite };
 
@@ -47,6 +49,8 @@ export function ResourcePage(props: ResourcePageProps) {
   const actionRef = useRef<ActionType>();
   const [selected, setSelected] = useState<Key[]>([]);
   const [savingReport, setSavingReport] = useState(false);
+  // what the page scrolls in: the table's sticky header and horizontal scrollbar stay on screen there
+  const [scroller, setScroller] = useState<HTMLElement | Window | null>(null);
   // any flat list the user may save as a report (a report of reports says nothing)
   const reportable = !isTree && def.name !== reportResource.name && host.can(reportResource.permissions.add);
   const [dialog, setDialog] = useState<{ mode: FormMode; record?: AnyRecord; preset?: Record<string, unknown> } | null>(null);
@@ -172,7 +176,7 @@ export function ResourcePage(props: ResourcePageProps) {
   const tableParams = useMemo(() => ({ __extra: extraKey, __reload: reloadKey, __waiting: waiting }), [extraKey, reloadKey, waiting]);
   const selects = can(def.permissions.delete) || actions.selects;
 
-  const table = (
+  const list = (
     <ProTable<AnyRecord>
       rowKey="id"
       actionRef={actionRef}
@@ -199,8 +203,11 @@ export function ResourcePage(props: ResourcePageProps) {
       onRow={props.onRowClick ? (row) => ({ onClick: () => props.onRowClick?.(row), style: { cursor: 'pointer' } }) : undefined}
       // antd's own look of a selected row marks the chosen one (a parent whose children are listed)
       rowClassName={(row) => (props.activeRowKey !== undefined && row.id === props.activeRowKey ? 'ant-table-row-selected' : '')}
-      // columns keep their width and the table scrolls sideways, rather than squeezing a column to a letter a line
+      // columns keep their width and the table scrolls sideways, rather than squeezing a column to a letter a line;
+      // the scrollbar sticks to the bottom of the view, so columns under the fixed 操作 column are reachable
+      // without first scrolling down past the last row
       scroll={{ x: 'max-content' }}
+      sticky={scroller ? { getContainer: () => scroller } : undefined}
       options={{ density: false, setting: true, reload: true }}
       toolBarRender={() => [
         can(def.permissions.add) && (
@@ -232,6 +239,11 @@ export function ResourcePage(props: ResourcePageProps) {
         ),
       ]}
     />
+  );
+  const table = (
+    <div className="wb-resource-table" ref={(node) => setScroller((old) => old ?? (node ? scrollParent(node) : null))}>
+      {list}
+    </div>
   );
 
   return (

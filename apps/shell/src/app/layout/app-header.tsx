@@ -18,7 +18,7 @@ import { MenuAutocomplete } from '../../features/menu/menu-autocomplete';
 import { useProject } from '../../features/project-picker/project-store';
 import { resourceUrl } from '../../shared/resource-url';
 import { TopMenuBar } from './top-menu-bar';
-import { LanguageMenu, SearchButton, ThemeButton, UserMenu, type UserAction } from './header-actions';
+import { FullscreenButton, LanguageMenu, SearchButton, ThemeButton, UserMenu, type UserAction } from './header-actions';
 import { useOpenMenu } from './use-open-menu';
 import { usePlaceholderValues } from './use-placeholder-values';
 
@@ -107,7 +107,8 @@ export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, 
         }}
       >
         {logo ? <img className="wb-logo__image" src={logo} alt={project.name} /> : <DefaultLogo />}
-        {screen >= 2 && <span>{t('app.name')}</span>}
+        {/* the name only where the top menu has room beside it */}
+        {screen >= 3 && <span>{t('app.name')}</span>}
       </a>
       {!pickerHidden && (
         <Suspense fallback={<div className="wb-project-picker-placeholder">{t('project.placeholder')}</div>}>
@@ -123,6 +124,7 @@ export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, 
         <NoticeBell />
         <ExportIndicator onOpen={() => setDialog('downloads')} />
         <ErrorLogBadge onOpen={() => setDialog('errorLog')} />
+        <FullscreenButton />
         <ThemeButton />
         <LanguageMenu />
         <UserMenu onAction={onUserAction} compact={screen < 2} />
