@@ -161,6 +161,11 @@ export const shellEn: ShellMessages = {
     oldRequired: 'Please enter the current password',
     placeholder: 'At least 8 letters and digits, with both',
     done: 'Done',
+    cancel: 'Cancel',
+    newFormat: 'The new password must have at least 8 letters and digits, with both',
+    repeatFormat: 'The repeated password must have at least 8 letters and digits, with both',
+    mismatch: 'The two new passwords differ',
+    sameAsOld: 'The new password must differ from the current one',
   },
   info: {
     title: 'Personal info',

@@ -165,6 +165,12 @@ export const shellZh = {
     oldRequired: '请输入原密码',
     placeholder: '至少 8 位，只能包含字母和数字，且二者都要有',
     done: '确定',
+    cancel: '取消',
+    // the rules' messages (contracts PASSWORD_MESSAGES), by their key there
+    newFormat: '新密码格式不正确',
+    repeatFormat: '再次输入新密码格式不正确',
+    mismatch: '两次新密码不一致',
+    sameAsOld: '新密码不能与旧密码一致',
   },
   info: {
     title: '个人信息',
