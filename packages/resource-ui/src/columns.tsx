@@ -4,6 +4,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import type { FieldDef } from '@wb/contracts/resource';
 import { treeLabels, type FieldOptions } from './field-options';
 import { switchValue } from './form-values';
+import { columnWidth } from './links-width';
 import { assetUrl } from './list-query';
 import type { AnyRecord, AnyResourceDef } from './resource-api';
 import type { ResourceKeys } from './resource-i18n';
@@ -107,7 +108,7 @@ export function fieldColumns(context: Context): ProColumns<AnyRecord>[] {
       title: t(keys.label(name)),
       dataIndex: name,
       valueType: VALUE_TYPES[field.kind],
-      width: field.width,
+      width: columnWidth(field.width, t(keys.label(name))),
       hideInTable: !inTable,
       hideInSearch: !inSearch,
       ellipsis: field.kind === 'text',

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, TreeNode } from '@wb/contracts/resource';
-import type { ResourceTransport } from './host';
+import { useResourceHost, type ResourceTransport } from './host';
 import { dictionaryGeneration, dictionaryItems, subscribeDictionaries } from './dictionaries';
 import { selectOptions, treeNodes } from './resource-api';
 
@@ -110,7 +110,7 @@ export function useFieldOptions(fields: Record<string, FieldDef>, transport: Res
     };
   }, [loadSome, sources, dictionaries]);
 
-  const english = useTranslation().i18n.language === 'en';
+  const english = useTranslation(undefined, { i18n: useResourceHost().i18n }).i18n.language === 'en';
   return useMemo(() => ({ ...(english ? inEnglish(options) : options), reload }), [options, reload, english]);
 }
 

@@ -47,12 +47,14 @@ export function SubAppOutlet() {
     );
   }
   if (!isDeployed(app)) {
+    // the app's name as its top menu shows it (menu-names-en.ts in English)
+    const name = t(`menuNames.app_${app.serviceName}`, { defaultValue: app.name });
     return (
       <Result
         className="wb-microapp-not-deployed"
         status="info"
-        title={t('microApps.notDeployed', { name: app.name })}
-        subTitle={t('microApps.notDeployedDesc', { name: app.name, serviceName: app.serviceName })}
+        title={t('microApps.notDeployed', { name })}
+        subTitle={t('microApps.notDeployedDesc', { name, serviceName: app.serviceName })}
       />
     );
   }
