@@ -53,6 +53,8 @@ interface Props {
   screen: ScreenClass;
   /** the workbench is shown: the top menu's home item is selected */
   atHome: boolean;
+  /** a page no menu leads to (/logs, /info/index): no section is selected */
+  outsideMenus: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ interface Props {
  * Memoised, and it navigates without react-router's hook (which renders again on every
  * location): a tab switch does not render the header again unless `atHome` changes.
  */
-export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, screen, atHome }: Props) {
+export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, screen, atHome, outsideMenus }: Props) {
   const { t } = useTranslation();
   const logout = useLogout();
   const project = useProject((s) => s.current);
@@ -115,7 +117,7 @@ export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, 
           <ProjectPicker />
         </Suspense>
       )}
-      <TopMenuBar topMenus={topMenus} dark={dark} atHome={atHome} />
+      <TopMenuBar topMenus={topMenus} dark={dark} atHome={atHome} outsideMenus={outsideMenus} />
       <div className="wb-header__right">
         {screen >= 3 && <MenuAutocomplete topMenus={topMenus} routesByTop={routesByTop} onOpen={openSearchEntry} />}
         <SearchButton onOpen={() => setDialog('search')} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ type TabAction = 'refresh' | 'closeCurrent' | 'closeLeft' | 'closeRight' | 'clea
  * Open pages as tabs, with a context menu on each tab and on the bar's arrow (the active tab):
  * refresh, close it, those left or right of it, the others, all; clear the cache.
  */
-export function TabsBar({ activeKey }: { activeKey: string }) {
+export function TabsBar({ activeKey, breadcrumb }: { activeKey: string; breadcrumb?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const stored = useSession((s) => s.tabs);
@@ -106,9 +107,12 @@ export function TabsBar({ activeKey }: { activeKey: string }) {
         </DefaultTabBar>
       )}
       tabBarExtraContent={
-        <Dropdown menu={menuFor(activeKey)} trigger={['click']}>
-          <Button type="text" size="small" aria-label={t('tabs.more')} icon={<DownOutlined />} />
-        </Dropdown>
+        <div className="wb-tabs__extra">
+          {breadcrumb}
+          <Dropdown menu={menuFor(activeKey)} trigger={['click']}>
+            <Button type="text" size="small" aria-label={t('tabs.more')} icon={<DownOutlined />} />
+          </Dropdown>
+        </div>
       }
     />
   );

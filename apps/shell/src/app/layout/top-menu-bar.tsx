@@ -37,7 +37,7 @@ function textWidth(text: string, font: string): number {
  * The items that do not fit the row go behind '…' (ours, not antd's overflow, which
  * hides whatever comes last, the selected section included: top-menu-fit.ts).
  */
-export function TopMenuBar({ topMenus, dark, atHome }: { topMenus: TopMenu[]; dark: boolean; atHome: boolean }) {
+export function TopMenuBar({ topMenus, dark, atHome, outsideMenus = false }: { topMenus: TopMenu[]; dark: boolean; atHome: boolean; outsideMenus?: boolean }) {
   const { t, i18n } = useTranslation();
   const topMenuId = useSession((s) => s.topMenuId);
   const { openTopMenu } = useOpenMenu();
@@ -55,7 +55,7 @@ export function TopMenuBar({ topMenus, dark, atHome }: { topMenus: TopMenu[]; da
   }, []);
 
   const byId = useMemo(() => new Map(flatten(topMenus).map((top) => [top.id, top])), [topMenus]);
-  const selected = atHome ? HOME_KEY : topMenuId;
+  const selected = atHome ? HOME_KEY : outsideMenus ? undefined : topMenuId;
 
   const items = useMemo<MenuProps['items']>(() => {
     const toItem = (top: TopMenu): Item => {
