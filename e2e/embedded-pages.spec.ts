@@ -36,7 +36,7 @@ test.describe('embedded and outside pages', () => {
     ]) {
       await page.goto(path);
       await expect(page.getByText(title, { exact: true })).toBeVisible();
-      await expect(page).toHaveTitle(title);
+      await expect(page).toHaveTitle(`${title} - 运营工作台`);
       await expect(page.locator('.wb-header')).toHaveCount(0);
       await expect(page.locator('.wb-sider')).toHaveCount(0);
     }

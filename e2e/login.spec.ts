@@ -14,7 +14,7 @@ test.describe('login and session', () => {
     await page.getByRole('button', { name: buttonName('登录') }).click();
     await expect(page).toHaveURL(/\/wel\/index$/);
     await expect(tab(page, '工作台')).toBeVisible();
-    await expect(page).toHaveTitle('工作台');
+    await expect(page).toHaveTitle('工作台 - 运营工作台');
     await expect(page.locator('.wb-top-menu').getByRole('menuitem', { name: '系统管理' })).toBeVisible();
   });
 

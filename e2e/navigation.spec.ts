@@ -12,7 +12,7 @@ test.describe('layout and navigation', () => {
     await expect(page.locator('.wb-side-menu')).toHaveCount(0);
     await openParamPage(page);
     await expect(page.locator('.wb-side-menu').getByRole('menuitem', { name: '用户管理' })).toBeVisible();
-    await expect(page).toHaveTitle('参数管理');
+    await expect(page).toHaveTitle('参数管理 - 运营工作台');
   });
 
   test('a menu path without a page shows a virtual page naming its service', async ({ page }) => {
@@ -103,7 +103,7 @@ test.describe('layout and navigation', () => {
     await page.locator('.wb-header').getByRole('button', { name: '切换语言' }).hover();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(tab(page, 'Workbench')).toBeVisible();
-    await expect(page).toHaveTitle('Workbench');
+    await expect(page).toHaveTitle('Workbench - Operations Workbench');
     await expect(page.locator('.wb-top-menu').getByRole('menuitem', { name: 'Home' })).toBeVisible();
     await page.reload();
     await expect(tab(page, 'Workbench')).toBeVisible();
@@ -113,14 +113,14 @@ test.describe('layout and navigation', () => {
     await page.locator('.wb-side-menu').getByRole('menuitem', { name: 'Parameters' }).click();
     await expect(page).toHaveURL(/\/system\/param$/);
     await expect(tab(page, 'Parameters')).toBeVisible();
-    await expect(page).toHaveTitle('Parameters');
+    await expect(page).toHaveTitle('Parameters - Operations Workbench');
 
     await page.locator('.wb-header').getByRole('button', { name: 'Language' }).hover();
     await expect(page.getByRole('menuitem', { name: 'English' })).toHaveAttribute('aria-disabled', 'true');
     await page.getByRole('menuitem', { name: '中文' }).click();
     await expect(tab(page, '参数管理')).toBeVisible();
     await expect(page.locator('.wb-side-menu').getByRole('menuitem', { name: '参数管理' })).toBeVisible();
-    await expect(page).toHaveTitle('参数管理');
+    await expect(page).toHaveTitle('参数管理 - 运营工作台');
   });
 });
 

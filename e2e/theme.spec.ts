@@ -42,7 +42,7 @@ test.describe('themes and language', () => {
     await page.locator('.wb-header').getByRole('button', { name: '切换语言' }).hover();
     await expect(page.getByRole('menuitem', { name: '中文' })).toHaveAttribute('aria-disabled', 'true');
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await expect(page).toHaveTitle('Workbench');
+    await expect(page).toHaveTitle('Workbench - Operations Workbench');
     // a preloaded sub-app brings its own <html> into the page: the shell's is the first
     await expect(page.locator('html').first()).toHaveAttribute('lang', 'en');
     await expect(page.getByText('Welcome back, 管理员')).toBeVisible();

@@ -4,6 +4,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { sortableFields, type FieldDef } from '@wb/contracts/resource';
 import { EMPTY, labelText, labelsOf } from './field-labels';
 import type { FieldOptions } from './field-options';
+import { columnWidth } from './links-width';
 import { assetUrl } from './list-query';
 import type { AnyRecord, AnyResourceDef } from './resource-api';
 import type { ResourceKeys } from './resource-i18n';
@@ -78,7 +79,7 @@ export function fieldColumns(context: Context): ProColumns<AnyRecord>[] {
       title: t(keys.label(name)),
       dataIndex: name,
       valueType: field.dateOnly ? 'date' : VALUE_TYPES[field.kind],
-      width: field.width,
+      width: columnWidth(field.width, t(keys.label(name))),
       hideInTable: !inTable,
       sorter,
       hideInSearch: !inSearch,

@@ -8,6 +8,8 @@ export interface DictItem {
   code: string;
   dictKey: string;
   dictValue: string;
+  /** the English label, '' when none was given */
+  dictValueEn?: string;
   sort: number;
   remark: string;
   isSealed: number;

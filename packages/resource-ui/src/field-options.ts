@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FieldDef, TreeNode } from '@wb/contracts/resource';
-import type { ResourceTransport } from './host';
+import { useResourceHost, type ResourceTransport } from './host';
 import { dictionaryGeneration, dictionaryItems, subscribeDictionaries } from './dictionaries';
 import { selectOptions, treeNodes } from './resource-api';
 
@@ -8,6 +9,8 @@ import { selectOptions, treeNodes } from './resource-api';
 export interface Choice {
   value: string;
   label: string;
+  /** a dictionary item's English label, shown instead in English when it has one */
+  en?: string;
 }
 
 /** The choices of the fields that take them from the server. */
@@ -40,7 +43,10 @@ export function optionSources(fields: Record<string, FieldDef>): Source[] {
 }
 
 function load(transport: ResourceTransport, source: Source): Promise<Choice[] | TreeNode[]> {
-  if (source.kind === 'dict') return dictionaryItems(transport, source.dict).then((items) => items.map((i) => ({ value: String(i.dictKey), label: i.dictValue })));
+  if (source.kind === 'dict')
+    return dictionaryItems(transport, source.dict).then((items) =>
+      items.map((i) => ({ value: String(i.dictKey), label: i.dictValue, ...(i.dictValueEn ? { en: i.dictValueEn } : {}) })),
+    );
   if (source.kind === 'tree') return treeNodes(transport, source.basePath);
   return selectOptions(transport, source.basePath).then((list) => list.map((o) => ({ value: String(o.id), label: o.label })));
 }
@@ -104,7 +110,14 @@ export function useFieldOptions(fields: Record<string, FieldDef>, transport: Res
     };
   }, [loadSome, sources, dictionaries]);
 
-  return useMemo(() => ({ ...options, reload }), [options, reload]);
+  const english = useTranslation(undefined, { i18n: useResourceHost().i18n }).i18n.language === 'en';
+  return useMemo(() => ({ ...(english ? inEnglish(options) : options), reload }), [options, reload, english]);
+}
+
+/** The choices with the English labels of the dictionary items that have one. */
+function inEnglish(options: FieldOptions): FieldOptions {
+  const choices = Object.fromEntries(Object.entries(options.choices).map(([name, list]) => [name, list.map((c) => (c.en ? { ...c, label: c.en } : c))]));
+  return { ...options, choices };
 }
 
 /** Every node of a tree by its value, with its title: a treeRef column's labels. */

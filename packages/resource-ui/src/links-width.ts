@@ -4,6 +4,17 @@
  * links and the cell's padding, so the column fits its links on one line.
  * `buttons` are labels of small link buttons, which also have their own padding.
  */
+/**
+ * A column's width: the field's own, widened to its header's text (the cell's padding
+ * and room for a sort or filter icon) so a short width set with the Chinese label in mind
+ * does not cut the English one ('Loc' for 'Locked').
+ */
+export function columnWidth(width: number | undefined, title: string): number | undefined {
+  return width === undefined ? undefined : Math.max(width, textWidth(title) + 32 + 22);
+}
+
+const textWidth = (label: string) => [...label].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 14 : 8), 0);
+
 export function linksWidth(labels: string[], buttons: string[] = []): number {
   const all = [...labels, ...buttons];
   const text = all.reduce((sum, label) => sum + [...label].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 14 : 8), 0), 0);

@@ -117,9 +117,10 @@ export const UI_TEXTS = {
       view: 'View',
       delete: 'Delete',
       actions: 'Actions',
-      addTitle: 'Add {{title}}',
-      editTitle: 'Edit {{title}}',
-      viewTitle: 'View {{title}}',
+      // titles are plural names ('Posts'): 'Add Posts' would not read
+      addTitle: '{{title}}: add',
+      editTitle: '{{title}}: edit',
+      viewTitle: '{{title}}: details',
       added: CRUD_MESSAGES.added.en,
       updated: CRUD_MESSAGES.updated.en,
       deleted: CRUD_MESSAGES.deleted.en,

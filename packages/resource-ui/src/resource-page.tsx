@@ -19,9 +19,11 @@ import { SaveReportDialog } from './save-report-dialog';
 import { registerResourceI18n, resourceKeys } from './resource-i18n';
 import type { ResourceDialog, ResourcePageProps, ResourceWrite } from './resource-page-props';
 import { useTableSettings } from './table-settings';
+import { scrollParent } from './scroll-parent';
 import { useTreeRows } from './tree-rows';
 import { useExport } from './use-export';
 import { useImport } from './use-import';
+import './resource-page.css';
 
 export type { ColumnOverrides, ResourceDialog, ResourcePageProps, ResourceWrite };
 
@@ -49,6 +51,8 @@ export function ResourcePage(props: ResourcePageProps) {
   const settings = useTableSettings(host.userKey, def.name);
   const [selected, setSelected] = useState<Key[]>([]);
   const [savingReport, setSavingReport] = useState(false);
+  // what the page scrolls in: the table's sticky header and horizontal scrollbar stay on screen there
+  const [scroller, setScroller] = useState<HTMLElement | Window | null>(null);
   // any flat list the user may save as a report (a report of reports says nothing)
   const reportable = !isTree && def.name !== reportResource.name && host.can(reportResource.permissions.add);
   const [dialog, setDialog] = useState<{ mode: FormMode; record?: AnyRecord; preset?: Record<string, unknown> } | null>(null);
@@ -187,7 +191,7 @@ export function ResourcePage(props: ResourcePageProps) {
   // rows are chosen to remove them, for an action, or to export only them
   const selects = can(def.permissions.delete) || actions.selects || Boolean(exportable);
 
-  const table = (
+  const list = (
     <ProTable<AnyRecord>
       rowKey="id"
       actionRef={actionRef}
@@ -214,8 +218,11 @@ export function ResourcePage(props: ResourcePageProps) {
       onRow={props.onRowClick ? (row) => ({ onClick: () => props.onRowClick?.(row), style: { cursor: 'pointer' } }) : undefined}
       // antd's own look of a selected row marks the chosen one (a parent whose children are listed)
       rowClassName={(row) => (props.activeRowKey !== undefined && row.id === props.activeRowKey ? 'ant-table-row-selected' : '')}
-      // columns keep their width and the table scrolls sideways, rather than squeezing a column to a letter a line
+      // columns keep their width and the table scrolls sideways, rather than squeezing a column to a letter a line;
+      // the scrollbar sticks to the bottom of the view, so columns under the fixed 操作 column are reachable
+      // without first scrolling down past the last row
       scroll={{ x: 'max-content' }}
+      sticky={scroller ? { getContainer: () => scroller } : undefined}
       options={{ density: true, setting: true, reload: true }}
       // density and columns kept per user and resource
       size={settings.size}
@@ -251,6 +258,11 @@ export function ResourcePage(props: ResourcePageProps) {
         ),
       ]}
     />
+  );
+  const table = (
+    <div className="wb-resource-table" ref={(node) => setScroller((old) => old ?? (node ? scrollParent(node) : null))}>
+      {list}
+    </div>
   );
 
   return (

@@ -30,6 +30,7 @@ import {
   topMenuSetting,
   user,
 } from './schema/index';
+import { dictionaryEn } from './seed-dict-en';
 import { businessDictionaries, businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, projectLogos, regions, SUBAPP_HOSTS, tenants } from './seed-data';
 import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
 import { MESSAGE_CENTER_CODE } from '@wb/contracts/message-center';
@@ -251,8 +252,16 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
       }
       await seedOperations(tx as unknown as Db, t.tenantId);
       for (const [code, name, entries] of businessDictionaries) {
-        const [parent] = await tx.insert(dictBiz).values({ tenantId: t.tenantId, code, dictKey: '-1', dictValue: name, sort: 1 }).returning({ id: dictBiz.id });
-        await tx.insert(dictBiz).values(entries.map(([dictKey, dictValue], i) => ({ tenantId: t.tenantId, parentId: parent.id, code, dictKey, dictValue, sort: i + 1 })));
+        const en = dictionaryEn[code];
+        const [parent] = await tx
+          .insert(dictBiz)
+          .values({ tenantId: t.tenantId, code, dictKey: '-1', dictValue: name, dictValueEn: en?.name ?? '', sort: 1 })
+          .returning({ id: dictBiz.id });
+        await tx
+          .insert(dictBiz)
+          .values(
+            entries.map(([dictKey, dictValue], i) => ({ tenantId: t.tenantId, parentId: parent.id, code, dictKey, dictValue, dictValueEn: en?.items[dictKey] ?? '', sort: i + 1 })),
+          );
       }
       await tx
         .insert(businessSystemExt)
@@ -269,8 +278,24 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
       }),
     );
     for (const [code, name, entries] of Object.values(dictionaries)) {
-      const [parent] = await tx.insert(dict).values({ code, dictKey: '-1', dictValue: name, sort: 1 }).returning({ id: dict.id });
-      await tx.insert(dict).values(entries.map(([dictKey, dictValue, remark], i) => ({ parentId: parent.id, code, dictKey, dictValue, remark: remark ?? '', sort: i + 1 })));
+      const en = dictionaryEn[code];
+      const [parent] = await tx
+        .insert(dict)
+        .values({ code, dictKey: '-1', dictValue: name, dictValueEn: en?.name ?? '', sort: 1 })
+        .returning({ id: dict.id });
+      await tx
+        .insert(dict)
+        .values(
+          entries.map(([dictKey, dictValue, remark], i) => ({
+            parentId: parent.id,
+            code,
+            dictKey,
+            dictValue,
+            dictValueEn: en?.items[dictKey] ?? '',
+            remark: remark ?? '',
+            sort: i + 1,
+          })),
+        );
     }
   });
   return true;

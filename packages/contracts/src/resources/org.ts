@@ -204,6 +204,8 @@ const dictFields = (biz: boolean) =>
   ({
     code: { label: zhEn('字典编号', 'Code'), kind: 'string', required: zhEn('请输入字典编号', 'Please enter the code'), maxLength: 64, search: 'like' },
     dictValue: { label: zhEn('字典名称', 'Name'), kind: 'string', required: zhEn('请输入字典名称', 'Please enter the name'), maxLength: 255, search: 'like' },
+    // what pages show in English; the Chinese name when empty
+    dictValueEn: { label: zhEn('英文名称', 'English name'), kind: 'string', maxLength: 255 },
     parentId: {
       label: zhEn('上级字典', 'Parent'),
       kind: 'treeRef',

@@ -8,6 +8,8 @@ const dictColumns = () => ({
   code: varchar('code', { length: 64 }).notNull(),
   dictKey: varchar('dict_key', { length: 64 }).notNull().default('-1'),
   dictValue: varchar('dict_value', { length: 255 }).notNull(),
+  /** the label in English, shown when the workbench is in English; '' shows dictValue */
+  dictValueEn: varchar('dict_value_en', { length: 255 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
   remark: text('remark').notNull().default(''),
   isSealed: integer('is_sealed').notNull().default(0),

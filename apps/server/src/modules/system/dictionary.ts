@@ -69,6 +69,7 @@ export function dictionaryRoutes(store: ResourceStore, basePath: string) {
       code: Type.String(),
       dictKey: Type.String(),
       dictValue: Type.String(),
+      dictValueEn: Type.String(),
       sort: Type.Number(),
       remark: Type.String(),
       isSealed: Type.Number(),

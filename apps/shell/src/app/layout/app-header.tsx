@@ -18,7 +18,7 @@ import { MenuAutocomplete } from '../../features/menu/menu-autocomplete';
 import { useProject } from '../../features/project-picker/project-store';
 import { resourceUrl } from '../../shared/resource-url';
 import { TopMenuBar } from './top-menu-bar';
-import { LanguageMenu, SearchButton, ThemeButton, UserMenu, type UserAction } from './header-actions';
+import { FullscreenButton, LanguageMenu, SearchButton, ThemeButton, UserMenu, type UserAction } from './header-actions';
 import { useOpenMenu } from './use-open-menu';
 import { usePlaceholderValues } from './use-placeholder-values';
 
@@ -53,6 +53,8 @@ interface Props {
   screen: ScreenClass;
   /** the workbench is shown: the top menu's home item is selected */
   atHome: boolean;
+  /** a page no menu leads to (/logs, /info/index): no section is selected */
+  outsideMenus: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ interface Props {
  * Memoised, and it navigates without react-router's hook (which renders again on every
  * location): a tab switch does not render the header again unless `atHome` changes.
  */
-export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, screen, atHome }: Props) {
+export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, screen, atHome, outsideMenus }: Props) {
   const { t } = useTranslation();
   const logout = useLogout();
   const project = useProject((s) => s.current);
@@ -107,14 +109,15 @@ export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, 
         }}
       >
         {logo ? <img className="wb-logo__image" src={logo} alt={project.name} /> : <DefaultLogo />}
-        {screen >= 2 && <span>{t('app.name')}</span>}
+        {/* the name only where the top menu has room beside it */}
+        {screen >= 3 && <span>{t('app.name')}</span>}
       </a>
       {!pickerHidden && (
         <Suspense fallback={<div className="wb-project-picker-placeholder">{t('project.placeholder')}</div>}>
           <ProjectPicker />
         </Suspense>
       )}
-      <TopMenuBar topMenus={topMenus} dark={dark} atHome={atHome} />
+      <TopMenuBar topMenus={topMenus} dark={dark} atHome={atHome} outsideMenus={outsideMenus} />
       <div className="wb-header__right">
         {screen >= 3 && <MenuAutocomplete topMenus={topMenus} routesByTop={routesByTop} onOpen={openSearchEntry} />}
         <SearchButton onOpen={() => setDialog('search')} />
@@ -123,6 +126,7 @@ export const AppHeader = memo(function AppHeader({ topMenus, routesByTop, dark, 
         <NoticeBell />
         <ExportIndicator onOpen={() => setDialog('downloads')} />
         <ErrorLogBadge onOpen={() => setDialog('errorLog')} />
+        <FullscreenButton />
         <ThemeButton />
         <LanguageMenu />
         <UserMenu onAction={onUserAction} compact={screen < 2} />

@@ -1,7 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Avatar, Button, Dropdown, Popover, Tooltip } from 'antd';
 import {
   BgColorsOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
   GiftOutlined,
   GlobalOutlined,
   LockOutlined,
@@ -96,5 +98,32 @@ export function SearchButton({ onOpen }: { onOpen: () => void }) {
     <Tooltip title={`${t('header.search')} (Ctrl+K)`}>
       <Button type="text" className="wb-header__action" icon={<SearchOutlined />} aria-label={t('header.search')} onClick={onOpen} />
     </Tooltip>
+  );
+}
+
+/**
+ * The browser's full screen (the Fullscreen API) for the whole workbench. The shell's
+ * own full-screen mode (a sub-app's event, ?mode=fullscreen) hides this header, so a
+ * button here could not be pressed again to leave it; Esc leaves the browser's.
+ */
+export function FullscreenButton() {
+  const { t } = useTranslation();
+  const [on, setOn] = useState(() => !!document.fullscreenElement);
+  useEffect(() => {
+    const follow = () => setOn(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', follow);
+    return () => document.removeEventListener('fullscreenchange', follow);
+  }, []);
+  if (!document.fullscreenEnabled) return null;
+  const label = t(on ? 'header.exitFullscreen' : 'header.fullscreen');
+  return (
+    <Button
+      type="text"
+      className="wb-header__action"
+      icon={on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      aria-label={label}
+      title={label}
+      onClick={() => void (on ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => undefined)}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useContext, useLayoutEffect, useRef, useState, type ContextType, type R
 import { UNSAFE_LocationContext as LocationContext, useOutlet } from 'react-router';
 import { ErrorBoundary } from '../error-boundary';
 import { keepPages, type KeptPage } from './kept-pages';
+import { usePageRefresh } from './page-refresh';
 
 interface Snapshot {
   outlet: ReactElement | null;
@@ -36,6 +37,8 @@ export function KeptOutlet({ activeKey, openKeys, view }: { activeKey: string | 
   const outlet = useOutlet();
   const location = useContext(LocationContext);
   const [pages, setPages] = useState<KeptPage<Snapshot>[]>([]);
+  // a tab's 刷新 remounts its page: its element's key changes
+  const generation = usePageRefresh((s) => s.generation);
   const next = keepPages(pages, activeKey === undefined ? undefined : { key: activeKey, snapshot: { outlet, location } }, openKeys, sameSnapshot);
   // Adjusting state while rendering: React renders again at once, before anything is committed.
   if (next !== pages) setPages(next);
@@ -59,7 +62,7 @@ export function KeptOutlet({ activeKey, openKeys, view }: { activeKey: string | 
       {next.map(({ key, snapshot }) => {
         const shown = key === activeKey;
         return (
-          <div key={key} className="wb-page" hidden={!shown} data-tab={key}>
+          <div key={`${key}#${generation[key] ?? 0}`} className="wb-page" hidden={!shown} data-tab={key}>
             {/* a page that failed recovers when shown again, as a page left and reopened does */}
             <ErrorBoundary resetKey={String(shown)}>
               <LocationContext.Provider value={snapshot.location}>{snapshot.outlet}</LocationContext.Provider>
@@ -68,7 +71,7 @@ export function KeptOutlet({ activeKey, openKeys, view }: { activeKey: string | 
         );
       })}
       {activeKey === undefined && (
-        <div key="" className="wb-page">
+        <div key={`#${generation[''] ?? 0}`} className="wb-page">
           {outlet}
         </div>
       )}

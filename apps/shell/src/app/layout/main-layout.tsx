@@ -22,6 +22,7 @@ import { useMicroApps } from '../../features/micro-apps/micro-apps-store';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
+import { PageBreadcrumb } from './page-breadcrumb';
 import { KeptOutlet } from './kept-outlet';
 import { describePage, tabOfAddress } from './current-page';
 import { useSubAppRoute } from '../../features/micro-apps/use-sub-app-route';
@@ -115,7 +116,16 @@ function ShellLayout() {
 
   return (
     <Layout className={`wb-layout ${themeName}`} style={style}>
-      {!fullscreen && <AppHeader topMenus={index.topMenus} routesByTop={index.routesByTop} dark={chrome.headerDark} screen={screen} atHome={location.pathname.startsWith('/wel')} />}
+      {!fullscreen && (
+        <AppHeader
+          topMenus={index.topMenus}
+          routesByTop={index.routesByTop}
+          dark={chrome.headerDark}
+          screen={screen}
+          atHome={location.pathname.startsWith('/wel')}
+          outsideMenus={!!page && !page.menu && !subApp}
+        />
+      )}
       <Layout>
         {showSider && (
           <Layout.Sider
@@ -130,7 +140,11 @@ function ShellLayout() {
           </Layout.Sider>
         )}
         <Layout.Content className="wb-main">
-          <TabsBar activeKey={openedTab ? tabKey(openedTab) : page ? tabKey(page.tab) : ''} />
+          <TabsBar
+            activeKey={openedTab ? tabKey(openedTab) : page ? tabKey(page.tab) : ''}
+            // beside the tabs where the row has room for it
+            breadcrumb={screen >= 3 && <PageBreadcrumb menu={page?.menu} routes={sideRoutes} top={index.topMenus.find((top) => top.id === topMenuId)} />}
+          />
           <main ref={view} className="wb-view" style={{ height: windowHeight - (fullscreen ? TABS_HEIGHT : CHROME_HEIGHT) }}>
             {blockedTarget && (
               <Alert

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tab } from '../../shared/session-store';
-import { closeAllTabs, closeOtherTabs, closeTab, HOME_TAB, openTab, tabKey, withHome } from './tab-rules';
+import { closeAllTabs, closeOtherTabs, closeSideTabs, closeTab, HOME_TAB, openTab, tabKey, withHome } from './tab-rules';
 
 const tab = (value: string, label = value): Tab => ({ label, value, query: '', closable: true });
 const keys = (tabs: Tab[]) => tabs.map(tabKey);
@@ -60,5 +60,14 @@ describe('tab rules', () => {
 
   it('close all keeps only the workbench', () => {
     expect(keys(closeAllTabs(withHome([tab('/a'), tab('/b')])))).toEqual(['/wel/index']);
+  });
+
+  it('closes the tabs left or right of one, keeping the workbench, and says where to go when the active one closed', () => {
+    const tabs = withHome([tab('/a'), tab('/b'), tab('/c')]);
+    expect(keys(closeSideTabs(tabs, '/b', 'left', '/c').tabs)).toEqual(['/wel/index', '/b', '/c']);
+    expect(closeSideTabs(tabs, '/b', 'left', '/c').next).toBeUndefined();
+    const right = closeSideTabs(tabs, '/b', 'right', '/c');
+    expect(keys(right.tabs)).toEqual(['/wel/index', '/a', '/b']);
+    expect(right.next && tabKey(right.next)).toBe('/b');
   });
 });

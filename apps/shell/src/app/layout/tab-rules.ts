@@ -68,3 +68,15 @@ export function closeOtherTabs(tabs: Tab[], activeKey: string): Tab[] {
 export function closeAllTabs(tabs: Tab[]): Tab[] {
   return withHome(tabs.filter((t) => !t.closable));
 }
+
+/**
+ * Closes the closable tabs on one side of `key`. Returns the tab to go to when the
+ * active one was among them: the one the menu was opened on.
+ */
+export function closeSideTabs(tabs: Tab[], key: string, side: 'left' | 'right', activeKey: string): CloseResult {
+  const at = tabs.findIndex((t) => tabKey(t) === key);
+  if (at === -1) return { tabs };
+  const rest = tabs.filter((t, i) => !t.closable || (side === 'left' ? i >= at : i <= at));
+  const activeGone = !rest.some((t) => tabKey(t) === activeKey);
+  return { tabs: rest, next: activeGone ? tabs[at] : undefined };
+}

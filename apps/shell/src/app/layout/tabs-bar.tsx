@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +8,16 @@ import { useSession, type Tab } from '../../shared/session-store';
 import { feedback } from '../../shared/feedback';
 import { queryClient } from '../../shared/query-client';
 import { clearServerCache } from '../../features/auth/api/session-calls';
-import { closeAllTabs, closeOtherTabs, closeTab, tabKey, tabLabel, tabTarget, withHome } from './tab-rules';
+import { closeAllTabs, closeOtherTabs, closeSideTabs, closeTab, tabKey, tabLabel, tabTarget, withHome } from './tab-rules';
+import { usePageRefresh } from './page-refresh';
 
-type TabAction = 'clearCache' | 'closeOthers' | 'closeAll';
+type TabAction = 'refresh' | 'closeCurrent' | 'closeLeft' | 'closeRight' | 'clearCache' | 'closeOthers' | 'closeAll';
 
-/** Open pages as tabs, with a context menu (clear cache, close others, close all). */
-export function TabsBar({ activeKey }: { activeKey: string }) {
+/**
+ * Open pages as tabs, with a context menu on each tab and on the bar's arrow (the active tab):
+ * refresh, close it, those left or right of it, the others, all; clear the cache.
+ */
+export function TabsBar({ activeKey, breadcrumb }: { activeKey: string; breadcrumb?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const stored = useSession((s) => s.tabs);
@@ -23,8 +28,21 @@ export function TabsBar({ activeKey }: { activeKey: string }) {
     navigate(tabTarget(tab));
   };
 
+  const close = (result: { tabs: Tab[]; next?: Tab }) => {
+    setTabs(result.tabs);
+    if (result.next) goTo(result.next);
+  };
+
   const runAction = (action: TabAction, key: string) => {
-    if (action === 'clearCache') {
+    const tab = tabs.find((item) => tabKey(item) === key);
+    if (action === 'refresh') {
+      if (tab && key !== activeKey) goTo(tab);
+      // the kept page of the tab, or the page shown without keeping (keyed '')
+      usePageRefresh.getState().refresh(key);
+      usePageRefresh.getState().refresh('');
+    } else if (action === 'closeCurrent') close(closeTab(tabs, key, activeKey));
+    else if (action === 'closeLeft' || action === 'closeRight') close(closeSideTabs(tabs, key, action === 'closeLeft' ? 'left' : 'right', activeKey));
+    else if (action === 'clearCache') {
       feedback().modal.confirm({
         title: t('common.confirmTitle'),
         content: t('tabs.clearCacheConfirm'),
@@ -46,14 +64,23 @@ export function TabsBar({ activeKey }: { activeKey: string }) {
     }
   };
 
-  const menuFor = (key: string): MenuProps => ({
-    items: [
-      { key: 'clearCache', label: t('tabs.clearCache') },
-      { key: 'closeOthers', label: t('tabs.closeOthers') },
-      { key: 'closeAll', label: t('tabs.closeAll') },
-    ],
-    onClick: ({ key: action }) => runAction(action as TabAction, key),
-  });
+  const menuFor = (key: string): MenuProps => {
+    const at = tabs.findIndex((tab) => tabKey(tab) === key);
+    const closable = (tab: Tab | undefined) => !!tab?.closable;
+    return {
+      items: [
+        { key: 'refresh', label: t('tabs.refresh') },
+        { key: 'closeCurrent', label: t('tabs.closeCurrent'), disabled: !closable(tabs[at]) || tabs.length <= 1 },
+        { key: 'closeLeft', label: t('tabs.closeLeft'), disabled: !tabs.slice(0, at).some(closable) },
+        { key: 'closeRight', label: t('tabs.closeRight'), disabled: !tabs.slice(at + 1).some(closable) },
+        { type: 'divider' },
+        { key: 'clearCache', label: t('tabs.clearCache') },
+        { key: 'closeOthers', label: t('tabs.closeOthers') },
+        { key: 'closeAll', label: t('tabs.closeAll') },
+      ],
+      onClick: ({ key: action }) => runAction(action as TabAction, key),
+    };
+  };
 
   return (
     <Tabs
@@ -68,10 +95,7 @@ export function TabsBar({ activeKey }: { activeKey: string }) {
         if (tab) goTo(tab);
       }}
       onEdit={(key, action) => {
-        if (action !== 'remove' || typeof key !== 'string') return;
-        const result = closeTab(tabs, key, activeKey);
-        setTabs(result.tabs);
-        if (result.next) goTo(result.next);
+        if (action === 'remove' && typeof key === 'string') close(closeTab(tabs, key, activeKey));
       }}
       renderTabBar={(props, DefaultTabBar) => (
         <DefaultTabBar {...props}>
@@ -83,9 +107,12 @@ export function TabsBar({ activeKey }: { activeKey: string }) {
         </DefaultTabBar>
       )}
       tabBarExtraContent={
-        <Dropdown menu={menuFor(activeKey)} trigger={['click']}>
-          <Button type="text" size="small" aria-label={t('tabs.more')} icon={<DownOutlined />} />
-        </Dropdown>
+        <div className="wb-tabs__extra">
+          {breadcrumb}
+          <Dropdown menu={menuFor(activeKey)} trigger={['click']}>
+            <Button type="text" size="small" aria-label={t('tabs.more')} icon={<DownOutlined />} />
+          </Dropdown>
+        </div>
       }
     />
   );

@@ -9,7 +9,7 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
   return (
     <Modal open title={t('password.title')} footer={null} width={460} onCancel={onClose} destroyOnHidden>
       <div style={{ marginTop: 16 }}>
-        <PasswordForm onDone={onClose} footer="modal" />
+        <PasswordForm onDone={onClose} onCancel={onClose} footer="modal" />
       </div>
     </Modal>
   );

@@ -19,8 +19,9 @@ export default function ConsoleCharts() {
   const byProject = useMemo<ChartOption>(
     () => ({
       tooltip: { trigger: 'axis' },
-      legend: {},
-      grid: { left: 40, right: 16, bottom: 60, top: 40 },
+      // the legend above the grid, and the grid holding its (rotated) axis labels, so neither covers the other
+      legend: { top: 0 },
+      grid: { left: 16, right: 16, bottom: 8, top: 40, containLabel: true },
       xAxis: { type: 'category', data: rows.map((r) => r.projectName), axisLabel: { rotate: 30 } },
       yAxis: { type: 'value', minInterval: 1 },
       series: [

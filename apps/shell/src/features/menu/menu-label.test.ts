@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../shared/i18n/i18n';
+import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import { menuLabel } from './menu-label';
+import { menuNamesEn } from './menu-names-en';
 
 describe('menu labels', () => {
   afterEach(() => setLanguage('zh'));
@@ -17,5 +19,10 @@ describe('menu labels', () => {
     expect(menuLabel(i18n.t, 'coredata_start', '主数据首页')).toBe('Master data home');
     expect(menuLabel(i18n.t, 'tenant_made_menu', '租户自建')).toBe('租户自建');
     expect(menuLabel(i18n.t, undefined, '无编号')).toBe('无编号');
+  });
+
+  it('has an English name for the menu of every resource page (the seed names each by the resource)', () => {
+    const missing = RESOURCES.filter((def) => def.page && !menuNamesEn[def.name]).map((def) => `${def.name} ${def.title.zh}`);
+    expect(missing).toEqual([]);
   });
 });

@@ -51,16 +51,18 @@ export function SubAppOutlet() {
     );
   }
   if (!isDeployed(app)) {
-    // only those who may configure sub-apps get here (the others are not given its menus): say what to fill in, and where
+    // only those who may configure sub-apps get here (the others are not given its menus): say what to fill in, and where;
+    // the app's name as its top menu shows it (menu-names-en.ts in English)
+    const name = t(`menuNames.app_${app.serviceName}`, { defaultValue: app.name });
     return (
       <Result
         className="wb-microapp-not-deployed"
         status="info"
-        title={t('microApps.notDeployed', { name: app.name })}
+        title={t('microApps.notDeployed', { name })}
         subTitle={
           <>
-            <p>{t('microApps.notDeployedDesc', { name: app.name, serviceName: app.serviceName })}</p>
-            <p>{t('microApps.notDeployedSteps', { name: app.name, serviceName: app.serviceName })}</p>
+            <p>{t('microApps.notDeployedDesc', { name, serviceName: app.serviceName })}</p>
+            <p>{t('microApps.notDeployedSteps', { name, serviceName: app.serviceName })}</p>
           </>
         }
         extra={
