@@ -12,7 +12,7 @@ import { newRow, newTableColumns, removeColumn, type DesignRow } from './new-tab
 
 type Flag = 'isList' | 'isForm' | 'isRequired' | 'isQuery';
 /** A new table's rows have four more columns: its dialog is wider, and a window narrower than it scrolls them. */
-const NEW_TABLE_WIDTH = 1200;
+const NEW_TABLE_WIDTH = 1214;
 
 /**
  * What is sent for a column: the designer's choices; the server reads the rest from the table
@@ -129,7 +129,7 @@ export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose():
     },
     { title: t('develop.listed'), width: 70, align: 'center', render: (_, row) => flag('isList', row) },
     { title: t('develop.form'), width: 70, align: 'center', render: (_, row) => flag('isForm', row) },
-    { title: t('develop.required'), width: 70, align: 'center', render: (_, row) => flag('isRequired', row, row.isForm !== 1) },
+    { title: t('develop.required'), width: 84, align: 'center', render: (_, row) => flag('isRequired', row, row.isForm !== 1) },
     { title: t('develop.searched'), width: 70, align: 'center', render: (_, row) => flag('isQuery', row) },
     {
       title: t('develop.queryType'),
