@@ -11,8 +11,8 @@ import { useBusy } from '../../shared/use-busy';
 import { newRow, newTableColumns, removeColumn, type DesignRow } from './new-table-columns';
 
 type Flag = 'isList' | 'isForm' | 'isRequired' | 'isQuery';
-/** A new table's rows have three more columns: within the dialog's 1180 px they fit, a narrower window scrolls them. */
-const NEW_TABLE_WIDTH = 1130;
+/** A new table's rows have four more columns: its dialog is wider, and a window narrower than it scrolls them. */
+const NEW_TABLE_WIDTH = 1214;
 
 /**
  * What is sent for a column: the designer's choices; the server reads the rest from the table
@@ -127,10 +127,10 @@ export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose():
         />
       ),
     },
-    { title: t('develop.listed'), width: 60, align: 'center', render: (_, row) => flag('isList', row) },
-    { title: t('develop.form'), width: 60, align: 'center', render: (_, row) => flag('isForm', row) },
-    { title: t('develop.required'), width: 60, align: 'center', render: (_, row) => flag('isRequired', row, row.isForm !== 1) },
-    { title: t('develop.searched'), width: 60, align: 'center', render: (_, row) => flag('isQuery', row) },
+    { title: t('develop.listed'), width: 70, align: 'center', render: (_, row) => flag('isList', row) },
+    { title: t('develop.form'), width: 70, align: 'center', render: (_, row) => flag('isForm', row) },
+    { title: t('develop.required'), width: 84, align: 'center', render: (_, row) => flag('isRequired', row, row.isForm !== 1) },
+    { title: t('develop.searched'), width: 70, align: 'center', render: (_, row) => flag('isQuery', row) },
     {
       title: t('develop.queryType'),
       dataIndex: 'queryType',
@@ -162,7 +162,7 @@ export function ModelDesigner({ model, onClose }: { model: AnyRecord; onClose():
   return (
     <Modal
       open
-      width={1180}
+      width={isNew ? NEW_TABLE_WIDTH + 50 : 1180}
       title={`${t('develop.designTitle')} · ${String(model.modelName)} (${String(model.modelTable)})`}
       onCancel={onClose}
       onOk={() => void save()}

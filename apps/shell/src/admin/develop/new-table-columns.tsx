@@ -73,7 +73,7 @@ export function newTableColumns({ t, change }: Handlers): TableColumnsType<Desig
     {
       title: t('develop.type'),
       dataIndex: 'fieldType',
-      width: 110,
+      width: 120,
       render: (_, row) =>
         row.framework ? (
           <Typography.Text type="secondary">{row.jdbcType}</Typography.Text>
