@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { RESOURCES, resourceByName } from '@wb/contracts/resources/catalogue';
-import { reportable } from '@wb/contracts/resources/report';
+import { reportable, reportResource } from '@wb/contracts/resources/report';
 import type { ColumnOverrides } from '@wb/resource-ui/resource-page';
 import type { ResourceHost } from '@wb/resource-ui/host';
 import { registerResourceI18n, resourceKeys } from '@wb/resource-ui/resource-i18n';
@@ -11,7 +11,7 @@ import { registerResourceI18n, resourceKeys } from '@wb/resource-ui/resource-i18
  */
 export function dataColumn(host: ResourceHost, t: TFunction): ColumnOverrides {
   const defs = RESOURCES.filter(reportable);
-  for (const d of defs) registerResourceI18n(host.i18n, d);
+  for (const d of [reportResource, ...defs]) registerResourceI18n(host.i18n, d);
   const title = (name: unknown) => {
     const def = resourceByName(String(name));
     return def ? t(resourceKeys(def).title) : String(name ?? '');
@@ -20,7 +20,7 @@ export function dataColumn(host: ResourceHost, t: TFunction): ColumnOverrides {
     resource: {
       valueType: 'select',
       valueEnum: new Map(defs.map((d) => [d.name, { text: title(d.name) }])),
-      fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: t(resourceKeys({ name: 'report' }).label('resource')) },
+      fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: t(resourceKeys(reportResource).label('resource')) },
       render: (_, row) => title(row.resource),
     },
   };
