@@ -33,7 +33,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopFixtures: (() => Promise<void>) | undefined;
   try {
     stopFixtures = await startFixtureOrigin(root, FIXTURE_PORT);
-    await Promise.all(started.map((server) => waitUntilHealthy(server, 120_000)));
+    // E2E_SERVER_START_MS: a loaded machine (several servers migrating and seeding at once) may need longer
+    await Promise.all(started.map((server) => waitUntilHealthy(server, Number(process.env.E2E_SERVER_START_MS) || 120_000)));
   } catch (error) {
     await Promise.all(started.map((server) => stopServer(server)));
     await stopFixtures?.();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import type { MenuNode, TopMenu } from '@wb/contracts/menu';
 import { signedIn, unique } from './support/api';
 import { subApp, openTopMenu } from './support/micro-apps';
@@ -15,6 +15,8 @@ import { buttonName, login, loginAs, openPicker, pickerDropdown, pickerValue, sh
  */
 
 const base = baseUrl(MAIN_PORT);
+// the first screen after a login loads the layout's and the page's chunks: a loaded machine takes seconds
+const expect = baseExpect.configure({ timeout: 30_000 });
 const PLAIN = { account: 'user', password: 'admin123' };
 
 /** Every request answered 400 or more, every failed one and every console error of the page, from now on. */

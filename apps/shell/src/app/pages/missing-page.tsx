@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { normalizePath } from '../../features/menu/menu-resolution';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { isKnownPage } from '../known-pages';
-import ErrorPage from './error-page';
+import { StatusResult } from './error-page';
 
 type Status = '403' | '404';
 
@@ -29,5 +29,6 @@ export function MissingPage({ path, status: known }: { path: string; status?: St
   const status = known ?? found;
   if (!status) return <PageLoading />;
   const shown = normalizePath(window.location.pathname) === path;
-  return shown ? <Navigate to={`/${status}`} replace /> : <ErrorPage status={status} />;
+  // hidden, it keeps the title of the page on screen too
+  return shown ? <Navigate to={`/${status}`} replace /> : <StatusResult status={status} />;
 }
