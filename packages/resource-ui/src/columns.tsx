@@ -64,7 +64,8 @@ function rangeSearchColumn(name: string, { t, keys }: Context): ProColumns<AnyRe
 export function fieldColumns(context: Context): ProColumns<AnyRecord>[] {
   const { def, t, keys, options, overrides } = context;
   const columns: ProColumns<AnyRecord>[] = [];
-  const sortable = new Set(sortableFields(def));
+  // a tree's rows come level by level (lazy-list), in the tree's own order: nothing to sort
+  const sortable = new Set(def.tree ? [] : sortableFields(def));
   for (const [name, field] of Object.entries(def.fields)) {
     const inTable = field.column !== false && field.kind !== 'password';
     const range = field.search === 'range';
