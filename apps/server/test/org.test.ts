@@ -305,10 +305,10 @@ describe('system and business dictionaries', () => {
     expect((await data(get(`${D}/child-list`))).total).toBe(0);
 
     const items = await data(get(`${D}/dictionary`, { code: 'sex' }));
-    expect(items.map((i: Rec) => [i.dictKey, i.dictValue])).toEqual([
-      ['1', '男'],
-      ['2', '女'],
-      ['3', '未知'],
+    expect(items.map((i: Rec) => [i.dictKey, i.dictValue, i.dictValueEn])).toEqual([
+      ['1', '男', 'Male'],
+      ['2', '女', 'Female'],
+      ['3', '未知', 'Unknown'],
     ]);
 
     const all = await data(get(`${D}/tree`, { code: 'DICT' }));

@@ -49,6 +49,8 @@ export function TopMenuBar({ topMenus, dark, atHome, outsideMenus = false }: { t
     const node = box.current;
     if (!node) return;
     setFont(getComputedStyle(node).font);
+    // measured again once the page's fonts have loaded: a fallback font measures otherwise
+    void document.fonts?.ready.then(() => setFont(`${getComputedStyle(node).font} `));
     const observer = new ResizeObserver(([entry]) => setAvailable(Math.floor(entry.contentRect.width)));
     observer.observe(node);
     return () => observer.disconnect();
