@@ -283,19 +283,17 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
         .insert(dict)
         .values({ code, dictKey: '-1', dictValue: name, dictValueEn: en?.name ?? '', sort: 1 })
         .returning({ id: dict.id });
-      await tx
-        .insert(dict)
-        .values(
-          entries.map(([dictKey, dictValue, remark], i) => ({
-            parentId: parent.id,
-            code,
-            dictKey,
-            dictValue,
-            dictValueEn: en?.items[dictKey] ?? '',
-            remark: remark ?? '',
-            sort: i + 1,
-          })),
-        );
+      await tx.insert(dict).values(
+        entries.map(([dictKey, dictValue, remark], i) => ({
+          parentId: parent.id,
+          code,
+          dictKey,
+          dictValue,
+          dictValueEn: en?.items[dictKey] ?? '',
+          remark: remark ?? '',
+          sort: i + 1,
+        })),
+      );
     }
   });
   return true;
