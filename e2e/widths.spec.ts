@@ -77,7 +77,9 @@ function reach(element: Locator): Promise<string> {
     const scroller = wrapper?.querySelector<HTMLElement>('.ant-table-body, .ant-table-content');
     if (!wrapper || !scroller || scroller.scrollWidth <= scroller.clientWidth) return 'covered or off screen';
     const sticky = wrapper.querySelector('.ant-table-sticky-scroll');
-    const ownBar = scroller.offsetHeight > scroller.clientHeight && onScreen(scroller.getBoundingClientRect()) && scroller.getBoundingClientRect().bottom <= innerHeight;
+    // its own scrollbar, at its bottom, on screen (headless Chromium draws no scrollbars, so its style stands for it)
+    const box = scroller.getBoundingClientRect();
+    const ownBar = /(auto|scroll)/.test(getComputedStyle(scroller).overflowX) && box.bottom > 0 && box.bottom <= innerHeight;
     if (!(sticky && onScreen(sticky.getBoundingClientRect())) && !ownBar) return 'the table is wider than its box and no scrollbar of it is on screen';
     for (let left = 0; left <= scroller.scrollWidth; left += 60) {
       scroller.scrollLeft = left;
