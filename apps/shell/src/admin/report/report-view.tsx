@@ -19,11 +19,14 @@ interface Figures {
 }
 
 /**
- * The resource's list as the report saved it: its filters fixed, its columns only, read-only;
- * 导出 exports exactly these rows through the download centre.
+ * The resource's list as the report saved it: its filters fixed, its columns only and in their
+ * order (the table follows the fields' order), read-only; 导出 exports exactly these rows through
+ * the download centre.
  */
 function reportDef(def: AnyResourceDef, columns: string[]): AnyResourceDef {
-  const fields = Object.fromEntries(Object.entries(def.fields).map(([k, f]): [string, FieldDef] => [k, { ...f, column: columns.includes(k), search: undefined }]));
+  const shown = columns.filter((k) => Object.hasOwn(def.fields, k));
+  const order = [...shown, ...Object.keys(def.fields).filter((k) => !shown.includes(k))];
+  const fields = Object.fromEntries(order.map((k): [string, FieldDef] => [k, { ...def.fields[k], column: shown.includes(k), search: undefined }]));
   return { ...def, fields, readOnly: true, importable: undefined, actions: [] };
 }
 
