@@ -49,6 +49,7 @@ async function menuPages(account: string, password: string): Promise<string[]> {
 
 test.describe('the plain user', () => {
   test('opens every page they have without a refused call or a console error, and sees no figure they may not read', async ({ page }) => {
+    test.setTimeout(300_000);
     const pages = await menuPages(PLAIN.account, PLAIN.password);
     expect(pages).toContain('/system/param');
     const failures = watchFailures(page);
@@ -99,6 +100,7 @@ test.describe('the plain user', () => {
 test.describe('sub-apps in the demo', () => {
   test('the administrator sees an app without an address with what to fill in, and goes to 子应用管理 from it', async ({ page }) => {
     await login(page);
+    await expect(page.locator('.wb-top-menu').getByRole('menuitem', { name: '系统管理', exact: true })).toBeVisible();
     await openTopMenu(page, '运营工作台');
     const placeholder = page.locator('.wb-microapp-not-deployed');
     await expect(placeholder).toContainText('运营工作台尚未部署');
@@ -111,6 +113,7 @@ test.describe('sub-apps in the demo', () => {
   test('积分工单 and 应急保障 open the bundled Vue 3 and Vue 2 apps', async ({ page }) => {
     const failures = watchFailures(page);
     await login(page);
+    await expect(page.locator('.wb-top-menu').getByRole('menuitem', { name: '系统管理', exact: true })).toBeVisible();
     await openTopMenu(page, '积分工单');
     await expect(subApp(page, 'order-accumulation').locator('.vue-fixture')).toBeVisible({ timeout: 30_000 });
     await openTopMenu(page, '应急保障');
