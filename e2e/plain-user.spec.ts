@@ -131,7 +131,7 @@ test('switching the role on a page the new role cannot open lands on the first p
   await addUser(base, { account: `switch.${n}`, password: 'Switch12345', realName: `切换${n}`, roleId: `${admin},${plain}`, deptId: await rootDeptId(base) });
   await loginAs(page, `switch.${n}`, 'Switch12345');
   await page.goto('/system/user');
-  await expect(shownPage(page).locator('.ant-pro-table')).toBeVisible();
+  await expect(shownPage(page).getByText(`switch.${n}`)).toBeVisible();
 
   await userMenu(page, '切换部门/角色');
   const dialog = page.getByRole('dialog', { name: '切换部门/角色' });
@@ -149,6 +149,7 @@ test('switching the role on a page the new role cannot open lands on the first p
 
 test("the home and the console count what a '全部' entry of the picker holds", async ({ page }) => {
   await login(page);
+  await expect(pickerValue(page)).toBeVisible();
   await openPicker(page);
   await pickerDropdown(page).locator('li[title="物业运营公司"]').hover();
   await pickerDropdown(page).locator('li[title="全部(物业运营公司)"]').click();
