@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { STATUS_DOCUMENTS } from '@wb/contracts/page-documents';
 import { fixedPages } from '../page-registry';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/session-store';
@@ -15,6 +16,8 @@ export function isShellRoute(path: string): boolean {
     path === '/info/index' ||
     path === '/logs' ||
     path in fixedPages ||
+    // the error pages are in the layout (router.tsx) and belong to no top menu either
+    STATUS_DOCUMENTS.some((status) => path === `/${status}`) ||
     isShellOwnedPath(path)
   );
 }

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { normalizePath } from '../../features/menu/menu-resolution';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { isKnownPage } from '../known-pages';
+import { pageRegistry } from '../page-registry';
 import { StatusResult } from './error-page';
 
 type Status = '403' | '404';
@@ -18,6 +19,8 @@ export function MissingPage({ path, status: known }: { path: string; status?: St
   const [found, setFound] = useState<Status>();
   useEffect(() => {
     if (known) return;
+    // a shell page is known at once; a resource's page when the catalogue has come
+    if (path in pageRegistry) return setFound('403');
     let live = true;
     void isKnownPage(path)
       .catch(() => false)
