@@ -31,6 +31,8 @@ const PAGES: Record<string, string> = {
   menu: 'Menus',
   topmenu: 'Top menus',
   param: 'Parameters',
+  onlineUser: 'Online users',
+  messageCenter: 'Message centre',
   tenant: 'Tenants',
   tenantpackage: 'Tenant packages',
   client: 'Clients',
