@@ -34,6 +34,8 @@ const PAGES: Record<string, string> = {
   systemnotify: 'Announcements',
   messagenotify: 'Reminders',
   version: 'Versions',
+  onlineUser: 'Online users',
+  messageCenter: 'Message centre',
   tenant: 'Tenants',
   tenantpackage: 'Tenant packages',
   client: 'Clients',
