@@ -1,4 +1,4 @@
-import type { ColProps } from 'antd';
+import { Col, type ColProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import {
   ProForm,
@@ -76,12 +76,15 @@ function ChoiceText({ value, field, labels }: { value?: unknown; field: FieldDef
 export function FieldInput({ name, field, keys, t, options, readonly, disabled, self, colProps, labelCol }: FieldInputProps) {
   // 查看 reads what the list reads: ProForm's own read mode of a tree select knows no treeData and showed the ids
   const labels = readonly ? labelsOf(name, field, { t, keys, options }) : undefined;
-  if (labels)
-    return (
-      <ProForm.Item name={name} label={t(keys.label(name))} colProps={colProps} labelCol={labelCol}>
+  if (labels) {
+    const item = (
+      <ProForm.Item name={name} label={t(keys.label(name))} labelCol={labelCol}>
         <ChoiceText field={field} labels={labels} />
       </ProForm.Item>
     );
+    // a plain form item takes no place in the form's grid by itself, as ProForm's fields do
+    return colProps ? <Col {...colProps}>{item}</Col> : item;
+  }
   const text = field.kind === 'string' || field.kind === 'text' || field.kind === 'password';
   // `whitespace` only on text: async-validator takes a rule that has the key at all for a string rule,
   // and a list of choices then never passes
