@@ -58,7 +58,8 @@ test('报表管理 › 新增: a report of the posts, listed by its data’s nam
   // 查看 opens it: the chart, the two posts its filter finds, every column of the posts' list
   await saved.getByText('查看').click();
   const view = page.locator('.ant-modal').filter({ hasText: name });
-  await expect(view.getByRole('img', { name: '图表' })).toBeVisible();
+  // ECharts is a chunk of its own, loaded with the first chart
+  await expect(view.getByRole('img', { name: '图表' })).toBeVisible({ timeout: 30_000 });
   await expect(view.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(2);
   expect(await headers(view)).toEqual(['岗位类型', '岗位编号', '岗位名称', '排序']);
   await view.locator('.ant-modal-close').click();
