@@ -17,6 +17,7 @@ import { buttonName, login, loginAs, openPicker, pickerDropdown, pickerValue, sh
 const base = baseUrl(MAIN_PORT);
 // the first screen after a login loads the layout's and the page's chunks: a loaded machine takes seconds
 const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 const PLAIN = { account: 'user', password: 'admin123' };
 
 /** Every request answered 400 or more, every failed one and every console error of the page, from now on. */
