@@ -117,12 +117,13 @@ test.describe('coredata follows the shell’s theme and colour', () => {
     await page.keyboard.press('Escape');
     await expect(app.locator('.coredata-app')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
     await expect(app.locator('.ant-table').first()).toHaveCSS('background-color', 'rgb(20, 20, 20)');
-    await expect(add).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+    // antd's dark algorithm derives its own shade of the colour (#1677ff → #1668dc), as the shell's pages do
+    await expect(add).toHaveCSS('background-color', 'rgb(22, 104, 220)');
     await shot(page, 'coredata-dark-blue');
 
     // a reload mounts it afresh: it reads the theme from its props
     await page.reload();
     await expect(subApp(page, 'coredata').locator('.coredata-app')).toHaveCSS('background-color', 'rgb(0, 0, 0)', { timeout: 30_000 });
-    await expect(subApp(page, 'coredata').getByRole('button', { name: /新\s?增/ })).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+    await expect(subApp(page, 'coredata').getByRole('button', { name: /新\s?增/ })).toHaveCSS('background-color', 'rgb(22, 104, 220)');
   });
 });

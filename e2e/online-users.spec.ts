@@ -13,8 +13,11 @@ async function openSystemPage(page: Page, name: string, path: RegExp): Promise<v
   await page.locator('.wb-top-menu').getByRole('menuitem', { name: '系统管理' }).click();
   const side = page.locator('.wb-side-menu');
   const item = side.getByRole('menuitem', { name });
-  if (!(await item.isVisible())) await side.locator('.ant-menu-submenu-title').filter({ hasText: '系统管理' }).click();
-  await item.click();
+  // the branch may still be unfolding (or folded by the page the top menu opened): retried until the item takes the click
+  await expect(async () => {
+    if (!(await item.isVisible())) await side.locator('.ant-menu-submenu-title').filter({ hasText: '系统管理' }).click({ timeout: 2000 });
+    await item.click({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page).toHaveURL(path);
   await expect(tab(page, name)).toBeVisible();
 }
