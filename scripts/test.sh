@@ -59,8 +59,9 @@ run npm test -w @wb/shell
 run npm run test:subapps
 
 step "builds: shell (with its bundle budget), sub-apps, the fixtures (Vue 3, Vue 2, React 17)"
+# (npm run build makes the shell, coredata and the Vue fixtures the demo wires in; React 17 is the tests' own)
 run npm run build
-run npm run build:fixtures
+run npm run build -w @wb/react17-fixture
 
 step "server tests on embedded PGlite"
 run npm test -w @wb/server
