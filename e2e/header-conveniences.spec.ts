@@ -26,10 +26,10 @@ test('the tab menu refreshes a page and closes the current tab, those to its lef
   await expect(page).toHaveTitle('岗位管理 - 运营工作台');
 
   // 刷新: the page mounts afresh, what was typed in its search form is gone
-  const search = shownPage(page).locator('#post-search_postName');
-  await search.fill('经理');
+  const search = shownPage(page).locator('#post-search_postCode');
+  await search.fill('ceo');
   await tabMenu(page, '岗位管理', '刷新');
-  await expect(shownPage(page).locator('#post-search_postName')).toHaveValue('');
+  await expect(shownPage(page).locator('#post-search_postCode')).toHaveValue('');
 
   await tabMenu(page, '岗位管理', '关闭右侧');
   await expect(tab(page, '系统字典')).toHaveCount(0);
@@ -74,7 +74,7 @@ test('English: the resource pages’ menus, the password rules, dialog titles an
   await open(page, '/system/post', 'Posts');
   await expect(shownPage(page).locator('.ant-table-tbody').getByText('Senior', { exact: true })).toBeVisible();
   await shownPage(page).getByRole('button', { name: /Add/ }).first().click();
-  await expect(page.getByRole('dialog', { name: 'Posts: add' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Post: add' })).toBeVisible();
   await page.keyboard.press('Escape');
 
   await userMenu(page, 'Change password');

@@ -38,7 +38,7 @@ test('报表管理 › 新增: a report of the posts, listed by its data’s nam
     .getByRole('button', { name: buttonName('新增') })
     .click();
   const form = reportDialog(page);
-  await expect(form.getByText('新增报表管理')).toBeVisible();
+  await expect(form.getByText('新增报表')).toBeVisible();
   // the data first: then its columns (all its list shows), its filters and its chart
   await pickOption(page, form.getByLabel('数据'), '岗位管理');
   await expect(selectOf(form, 'report-form_columns').locator('.ant-select-selection-item')).toHaveText(['岗位类型', '岗位编号', '岗位名称', '排序']);
@@ -68,7 +68,7 @@ test('报表管理 › 新增: a report of the posts, listed by its data’s nam
   // 编辑: other columns, in another order
   await saved.getByText('编辑').click();
   const edit = reportDialog(page);
-  await expect(edit.getByText('编辑报表管理')).toBeVisible();
+  await expect(edit.getByText('编辑报表')).toBeVisible();
   await expect(edit.locator('#report-form_filters_postName')).toHaveValue(prefix);
   const columns = selectOf(edit, 'report-form_columns');
   const tags = columns.locator('.ant-select-selection-item');

@@ -29,7 +29,7 @@ export function ReportEdit({ mode, record, onClose, onSaved }: ResourceDialog) {
     <ReportForm
       sources={defs}
       record={record ?? {}}
-      title={t(mode === 'add' ? 'crud.addTitle' : 'crud.editTitle', { title: t(KEYS.title) })}
+      title={t(mode === 'add' ? 'crud.addTitle' : 'crud.editTitle', { title: t(KEYS.entity) })}
       savedText={t(mode === 'add' ? 'crud.added' : 'crud.updated')}
       onClose={onClose}
       onSaved={onSaved}
