@@ -19,14 +19,17 @@ function ticketClaims(address: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
-/** 外部系统 is the last top menu: on a laptop-wide header it sits in the overflow (…) menu. */
+/** 外部系统 is the last top menu: on a laptop-wide header it sits behind the shell's '…'. */
 async function openLinksMenu(page: Page): Promise<void> {
   const entry = page.locator('.ant-menu-submenu-popup').getByRole('menuitem', { name: '外部系统' });
   // The overflow opens on hover once the menu has measured itself, and closes when the
   // pointer leaves it while it is still moving into place: hover and click again until it takes.
   await expect(async () => {
     await page.mouse.move(0, 400);
-    await page.locator('.wb-top-menu .ant-menu-overflow-item-rest').hover();
+    await page
+      .locator('.wb-top-menu .ant-menu-submenu')
+      .filter({ has: page.locator('.anticon-ellipsis') })
+      .hover({ timeout: 2000 });
     await entry.click({ timeout: 2000 });
     await expect(page.locator('.wb-side-menu')).toContainText('操作手册', { timeout: 2000 });
   }).toPass({ timeout: 20_000 });

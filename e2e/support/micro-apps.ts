@@ -22,7 +22,11 @@ export async function openTopMenu(page: Page, name: string): Promise<void> {
       await item.click({ timeout: 1000 });
       return;
     }
-    await bar.locator('.ant-menu-overflow-item-rest').hover({ timeout: 1000 });
+    // the shell's own '…' (top-menu-bar.tsx) holds what does not fit the row
+    await bar
+      .locator('.ant-menu-submenu')
+      .filter({ has: page.locator('.anticon-ellipsis') })
+      .hover({ timeout: 1000 });
     await popup.getByRole('menuitem', { name, exact: true }).click({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   // Leave the popup, or it covers the page.
