@@ -18,6 +18,8 @@ async function tabMenu(page: Page, label: string, action: string): Promise<void>
 }
 
 test('the tab menu refreshes a page and closes the current tab, those to its left or right', async ({ page }) => {
+  // four pages opened and three tab-menu actions, each waiting for its page
+  test.setTimeout(120_000);
   await login(page);
   await open(page, '/system/param', '参数管理');
   await open(page, '/system/post', '岗位管理');

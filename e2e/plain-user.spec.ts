@@ -137,7 +137,12 @@ test('switching the role on a page the new role cannot open lands on the first p
 
   await userMenu(page, '切换部门/角色');
   const dialog = page.getByRole('dialog', { name: '切换部门/角色' });
-  await dialog.getByLabel('角色').click();
+  // the select shows the current role over its input: open it by its box
+  await dialog
+    .locator('.ant-form-item')
+    .filter({ has: page.getByLabel('角色') })
+    .locator('.ant-select-selector')
+    .click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('用户', { exact: true }).click();
   await dialog.getByRole('button', { name: buttonName('确定') }).click();
   await expect(dialog).toBeHidden();
