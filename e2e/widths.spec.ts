@@ -44,7 +44,7 @@ async function openInShell(page: Page, path: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   // the page has come and its data with it
   await expect(shownPage(page)).toBeVisible();
-  await expect(shownPage(page).locator('.ant-spin-spinning, .wb-page-loading')).toHaveCount(0, { timeout: 15_000 });
+  await expect(shownPage(page).locator('.ant-spin-spinning, .wb-page-loading')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /**
