@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import Ajv, { type ValidateFunction } from 'ajv';
 import ExcelJS from 'exceljs';
-import { eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { keyOf, pathOf, type AnyResourceDef, type FieldDef } from '@wb/contracts/resource';
 import type { Db } from '../../db/client';
