@@ -55,8 +55,14 @@ describe('menus', () => {
     // 运营工作台 is granted too, but has no address yet: its menus lead nowhere (menu-visibility.test.ts)
     expect(tops.map((m) => m.name)).toEqual(['系统管理']);
     const side = flatten<MenuNode>((await call({ method: 'GET', url: '/us-system/v2/menu-multi/routes', query: { topMenuId: tops[0].id } })).json().data);
-    // the parameter list, and 我的事务: every employee starts and handles affairs
-    expect(side.map((m) => m.path)).toEqual(['/system', '/system/param', '/work-affairs', ...['start', 'claim', 'todo', 'send', 'done'].map((p) => `/work-affairs/${p}`)]);
+    // the parameter list, 我的事务 (every employee starts and handles affairs) and 消息中心
+    expect(side.map((m) => m.path)).toEqual([
+      '/system',
+      '/system/param',
+      '/work-affairs',
+      ...['start', 'claim', 'todo', 'send', 'done'].map((p) => `/work-affairs/${p}`),
+      '/message-center',
+    ]);
     const buttons = flatten<MenuNode>((await call({ method: 'GET', url: '/us-system/menu/buttons' })).json().data).map((m) => m.code);
     expect(buttons).toContain('param');
     expect(buttons).not.toContain('param_add');

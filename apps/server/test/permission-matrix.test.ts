@@ -708,6 +708,10 @@ describe('tenant 100001 against tenant 000000’s records', () => {
 
     it('the big screen, the dispatch tree and the sessions answer nothing of A’s projects, users and sessions', async () => {
       expect((await asB('project', 'GET', '/us/lsds/hd/screen/getHdBaseInfoByProjectId', { query: { projectId: aProject.id } })).statusCode).toBe(404);
+      // the figures of the home page take a list of projects: B's list of A's project counts nothing
+      const figures = (projectIds: string) => ({ query: { projectIds } });
+      expect((await asB('project', 'GET', '/us/lsds/hd/screen/project-figures', figures(aProject.id))).json().data).toEqual([]);
+      expect((await data(asA('GET', '/us/lsds/hd/screen/project-figures', { projectIds: aProject.id }))).map((r: Rec) => r.projectId)).toEqual([aProject.id]);
       expect((await asB('user', 'GET', '/us/authority/sys/admin/v1/tree-list-dispatch-authority', { query: { userId: aAdmin.id } })).statusCode).toBe(404);
       const aSessions = await data(asA('GET', '/us-auth/oauth/sessions'));
       expect((await asB('session', 'GET', '/us-auth/oauth/logoutByUuid', { query: { uuid: aSessions[0].uuid } })).statusCode).toBe(404);

@@ -265,6 +265,9 @@ describe('the limits of a package', () => {
     const plainRole = (await data(admin, 'GET', '/us-user/page', { account: 'user' })).records[0].roleId;
     const role = await data(admin, 'GET', '/us-system/role/detail', { id: plainRole });
     await data(admin, 'POST', '/us-system/v2/role/submit', { ...role, projectId: project('深圳湾科技园').id });
+    // the work app gets an address: without one its menus lead nowhere and a plain user does not get them
+    const workApp = (await data(admin, 'GET', '/us-system/sub-app/list', { current: '1', size: '100' })).records.find((a: Rec) => a.serviceName === 'work');
+    await data(admin, 'POST', '/us-system/sub-app/submit', { ...workApp, host: 'https://work.example.com/' });
     const plain = await as(t.app, 'user');
     const names = async () => (await data(plain, 'GET', '/us-system/v2/top-menu-multi/top-menu')).map((m: Rec) => m.code);
     expect(await names()).toEqual(['system_admin', 'app_work']);
