@@ -263,6 +263,26 @@ test('流程部署 uploads a process file; 流程管理 suspends and activates i
   await expect(running).toHaveCount(0);
 });
 
+test('at 1024 × 768 the modeller shows the whole new drawing beside its palette, none of it under it', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await login(page);
+  await openAdminPage(page, '流程管理', '模型管理', '/flow/model');
+  await shownPage(page)
+    .locator('.wb-flow-model')
+    .getByRole('button', { name: buttonName('新增') })
+    .click();
+  const dialog = modeler(page);
+  await expect(diagramElementIn(dialog, 'approve')).toBeVisible();
+  const palette = (await dialog.locator('.djs-palette').boundingBox())!;
+  const canvas = (await dialog.locator('.wb-flow-modeler__canvas').boundingBox())!;
+  for (const shape of await dialog.locator('.djs-shape').all()) {
+    const box = (await shape.boundingBox())!;
+    expect(box.x, `${await shape.getAttribute('data-element-id')} starts right of the palette`).toBeGreaterThan(palette.x + palette.width);
+    expect(box.x + box.width, `${await shape.getAttribute('data-element-id')} ends inside the canvas`).toBeLessThan(canvas.x + canvas.width);
+  }
+  await page.screenshot({ path: test.info().outputPath('modeler-1024.png') });
+});
+
 function diagramElementIn(scope: Locator, id: string): Locator {
   return scope.locator(`.djs-element[data-element-id="${id}"]`);
 }

@@ -177,6 +177,8 @@ test("the home and the console count what a '全部' entry of the picker holds",
   await expect(home.locator('[data-figure="projects"] .ant-statistic-content-value')).toHaveText(String(figures.projectTotal));
   await expect(home.locator('[data-figure="vehicles"] .ant-statistic-content-value')).toHaveText(String(figures.vehicleTotal));
   await expect(home.locator('.ant-descriptions').first()).toContainText('物业运营公司');
+  // the role by its name, not the alias the token carries (administrator)
+  await expect(home.locator('.ant-descriptions').first()).toContainText('超级管理员');
   await page.screenshot({ path: test.info().outputPath('home-all-company.png') });
 
   await page.goto('/wel/dashboard');

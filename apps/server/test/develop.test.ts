@@ -403,7 +403,8 @@ describe('a model designed before its table exists (design first)', () => {
     await refused(submit([col('Title', 'varchar')]), 'jdbcName', /列名 Title 须以小写字母开头/);
     await refused(submit([col('order', 'varchar')]), 'jdbcName', /列名 order 是 SQL 保留字/);
     await refused(submit([col('create_time', 'timestamp')]), 'jdbcName', /由框架维护/);
-    await refused(submit([col('size', 'integer')]), 'jdbcName', /分页参数/);
+    await refused(submit([col('size', 'integer')]), 'jdbcName', /分页或排序参数/);
+    await refused(submit([col('descs', 'varchar')]), 'jdbcName', /分页或排序参数/);
     await refused(submit([col('a_1', 'integer'), col('a1', 'integer')]), 'jdbcName', /属性名相同/);
     await refused(submit([col('title', 'varchar'), col('title', 'text')]), 'jdbcName', /title 重复/);
     await refused(submit([col('title', 'varchar', { fieldType: undefined })]), 'fieldType', /列 title 须选择类型/);

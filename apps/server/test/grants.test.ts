@@ -108,6 +108,15 @@ describe('what the granted user sees', () => {
     expect((await me.call({ method: 'GET', url: '/us-system/param/list' })).statusCode).toBe(403);
   });
 
+  it('the posts their user form picks from, but no search of the post list (its menu’s alone)', async () => {
+    const options = await get(me, '/us-system/post/select');
+    expect(options.map((o: Rec) => o.label)).toContain('运营经理');
+    const searched = await me.call({ method: 'GET', url: '/us-system/post/select', query: { postName: '经理' } });
+    expect(searched.statusCode).toBe(403);
+    expect(searched.json().msg).toContain('post');
+    expect((await get(admin, '/us-system/post/select', { postName: '经理' })).map((o: Rec) => o.label)).toEqual(['运营经理']);
+  });
+
   it('without the parameter menu, reads the parameters the shell needs by key, and no other', async () => {
     const info = await get(me, '/us-system/param/detail', { paramKey: 'upgrade_info' });
     expect(JSON.parse(info.paramValue)).toHaveProperty('upgradeInfoPic');

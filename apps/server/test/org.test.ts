@@ -4,6 +4,8 @@ import { AUTH_MESSAGES } from '@wb/contracts/auth';
 import type { FieldDef } from '@wb/contracts/resource';
 import { userResource } from '@wb/contracts/resources/org';
 import { REGISTER_MESSAGES } from '@wb/contracts/validation';
+import { eq } from 'drizzle-orm';
+import { user } from '../src/db/schema/index';
 import { as, login, testApp, type TestApp } from './helper';
 
 /** What a tenant administrator does on the organisation pages, as the API answers it. */
@@ -478,6 +480,19 @@ describe('users', () => {
     expect((await login(t.app, 'zhang', '000000', 'Zhang123')).status).toBe(200);
     expect((await login(t.app, 'hijacked', '000000', 'Other999')).status).toBe(400);
     zhang = await data(post(`${U}/update`, { ...zhang, roleId: plainRole.id }));
+  });
+
+  it('the phone rule holds for a new value, not for one kept as it was saved before the rule', async () => {
+    const landline = await post(`${U}/update`, { ...zhang, phone: '02088886666' });
+    expect(landline.json()).toMatchObject({ msg: '手机号码格式不正确', data: { field: 'phone' } });
+    await t.ctx.database.db
+      .update(user)
+      .set({ phone: '02088886666' })
+      .where(eq(user.id, Number(zhang.id)));
+    const kept = await post(`${U}/update`, { ...zhang, phone: '02088886666', realName: '张三' });
+    expect(kept.json()).toMatchObject({ msg: '更新成功', data: { realName: '张三', phone: '02088886666' } });
+    expect((await post(`${U}/update`, { ...zhang, phone: '02088887777' })).json().data).toEqual({ field: 'phone' });
+    zhang = await data(post(`${U}/update`, { ...zhang, phone: '13911112222' }));
   });
 
   it('the user export carries no password hash', async () => {

@@ -49,7 +49,7 @@ describe('adding a report', () => {
   it('keeps its data, filters, columns in their order and chart', async () => {
     const res = await submit({
       ...base,
-      query: JSON.stringify({ postName: '经理', category: '1', current: 1, size: 10 }),
+      query: JSON.stringify({ postName: '经理', category: '1', current: 1, size: 10, ascs: 'nope' }),
       columns: '["sort","postName"]',
       chart: '{"type":"bar","x":"category","y":"sort"}',
     });

@@ -1,6 +1,7 @@
 /**
  * 消息中心: every notice (系统公告) and reminder (督办提醒) of the signed-in user, the bell's
- * lists in full, with read and unread filters. Its menu is granted to every role: the lists
+ * lists in full, with read and unread filters. The seed grants its menu to both seeded roles;
+ * other roles get it in 角色管理 like any menu. Its calls are every signed-in user's: the lists
  * are the caller's own.
  */
 export const MESSAGE_CENTER_CODE = 'messageCenter';

@@ -222,8 +222,11 @@ export function labelFieldOf(def: AnyResourceDef): string {
 
 export const keyOf = (def: AnyResourceDef): string => def.key ?? 'id';
 
-/** What one record of a resource is called (ResourceDef.entity). */
-export const entityOf = (def: Pick<AnyResourceDef, 'title' | 'entity'>): Text => def.entity ?? { zh: def.title.zh.replace(/管理$/, '') || def.title.zh, en: def.title.en };
+/** The English titles are plurals of regular nouns ('Data scopes', 'Facilities'): one of them. */
+const singular = (en: string): string => en.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
+
+/** What one record of a resource is called (ResourceDef.entity): 数据权限 › 'Add data scope', not 'Add Data scopes'. */
+export const entityOf = (def: Pick<AnyResourceDef, 'title' | 'entity'>): Text => def.entity ?? { zh: def.title.zh.replace(/管理$/, '') || def.title.zh, en: singular(def.title.en) };
 
 const SORTED_KINDS = new Set<FieldKind>(['string', 'number', 'date', 'select', 'switch', 'dict']);
 
@@ -239,6 +242,9 @@ export function sortableFields(def: Pick<AnyResourceDef, 'fields'>): string[] {
 
 /** The list call's sort parameters, as the BladeX family sends them: comma-joined column names. */
 export const SORT_PARAMS = { asc: 'ascs', desc: 'descs' } as const;
+
+/** A list call's own parameters (paging and order): never a filter, never a field's name. */
+export const LIST_PARAMS: ReadonlySet<string> = new Set(['current', 'size', SORT_PARAMS.asc, SORT_PARAMS.desc]);
 
 /** The menu code that guards reading a resource. */
 export const menuOf = (def: AnyResourceDef): string => def.menu ?? def.name;

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { Col, type ColProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import {
@@ -72,18 +73,25 @@ function ChoiceText({ value, field, labels }: { value?: unknown; field: FieldDef
   return <span className="wb-field-text">{labelText(field, labels, value)}</span>;
 }
 
+/**
+ * A plain form item in the form's grid. ProForm's own fields take their `colProps`; a plain
+ * ProForm.Item does not, and sat unwrapped in the row: half as wide, its label cut (公告内容 → 公告).
+ */
+function GridItem({ colProps, ...item }: ComponentProps<typeof ProForm.Item> & { colProps?: ColProps }) {
+  const formItem = <ProForm.Item {...item} />;
+  return colProps ? <Col {...colProps}>{formItem}</Col> : formItem;
+}
+
 /** One input per field kind, for the edit form and an action's dialog. */
 export function FieldInput({ name, field, keys, t, options, readonly, disabled, self, colProps, labelCol }: FieldInputProps) {
   // 查看 reads what the list reads: ProForm's own read mode of a tree select knows no treeData and showed the ids
   const labels = readonly ? labelsOf(name, field, { t, keys, options }) : undefined;
   if (labels) {
-    const item = (
-      <ProForm.Item name={name} label={t(keys.label(name))} labelCol={labelCol}>
+    return (
+      <GridItem name={name} label={t(keys.label(name))} colProps={colProps} labelCol={labelCol}>
         <ChoiceText field={field} labels={labels} />
-      </ProForm.Item>
+      </GridItem>
     );
-    // a plain form item takes no place in the form's grid by itself, as ProForm's fields do
-    return colProps ? <Col {...colProps}>{item}</Col> : item;
   }
   const text = field.kind === 'string' || field.kind === 'text' || field.kind === 'password';
   // `whitespace` only on text: async-validator takes a rule that has the key at all for a string rule,
@@ -165,15 +173,15 @@ export function FieldInput({ name, field, keys, t, options, readonly, disabled, 
       return <IconInput common={common} maxLength={field.maxLength} />;
     case 'richText':
       return (
-        <ProForm.Item {...common}>
+        <GridItem {...common}>
           <RichText readonly={readonly || disabled} t={t} />
-        </ProForm.Item>
+        </GridItem>
       );
     case 'image':
       return (
-        <ProForm.Item {...common}>
+        <GridItem {...common}>
           <ImageInput readonly={readonly || disabled} t={t} />
-        </ProForm.Item>
+        </GridItem>
       );
     default:
       return <ProFormText {...common} fieldProps={{ maxLength: field.maxLength }} />;

@@ -7,11 +7,12 @@ import { caller } from './auth';
 import { forbidden } from './envelope';
 
 /**
- * What a route requires: a menu or button code, any of several codes, or a code
- * chosen from the request (a submit without id needs `_add`, with one `_edit`; null:
- * this request is one any signed-in user may make, as the shell's reads of a few parameters).
+ * What a route requires: a menu or button code, any of several codes, or codes chosen
+ * from the request (a submit without id needs `_add`, with one `_edit`; a select narrowed
+ * by a list filter, the list's menu; null: this request is one any signed-in user may
+ * make, as the shell's reads of a few parameters).
  */
-export type Permission = string | readonly string[] | ((req: FastifyRequest) => string | null);
+export type Permission = string | readonly string[] | ((req: FastifyRequest) => string | readonly string[] | null);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,8 +35,8 @@ function declarations(config: { public?: boolean; signedIn?: boolean; permission
 /** The codes a request must hold one of. */
 export function requiredCodes(permission: Permission, req: FastifyRequest): readonly string[] {
   if (typeof permission === 'function') {
-    const code = permission(req);
-    return code === null ? [] : [code];
+    const codes = permission(req);
+    return codes === null ? [] : typeof codes === 'string' ? [codes] : codes;
   }
   return typeof permission === 'string' ? [permission] : permission;
 }

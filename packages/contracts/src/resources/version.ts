@@ -30,7 +30,7 @@ export const versionResource = defineResource({
         { value: GUIDE_TYPES.step, label: zhEn('分步引导', 'Step tour') },
       ],
     },
-    pushTime: { label: zhEn('更新日期', 'Update date'), kind: 'date', required: zhEn('请选择更新日期', 'Please choose the update date') },
+    pushTime: { label: zhEn('更新日期', 'Update date'), kind: 'date', dateOnly: true, required: zhEn('请选择更新日期', 'Please choose the update date') },
     showContent: { label: zhEn('显示说明', 'Show the notes'), kind: 'switch', default: 1, column: false },
     content: { label: zhEn('更新说明', 'Notes'), kind: 'richText', maxLength: 100_000, column: false },
     publishStatus: publishStatusField,

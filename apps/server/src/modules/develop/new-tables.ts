@@ -1,3 +1,4 @@
+import { LIST_PARAMS } from '@wb/contracts/resource';
 import { AUDIT_COLUMNS, DESIGN_LIMITS, jdbcTypeOf, TENANT_COLUMN, type ModelPrototype, type PrototypeDesign, type TableColumn } from '@wb/contracts/resources/develop';
 import { badRequest } from '../../platform/envelope';
 import { columnType, propertyType } from './generator/column-types';
@@ -33,7 +34,6 @@ const SQL_RESERVED = new Set(
   ).split(' '),
 );
 /** Properties a list call already takes as its paging: a field of that name could not be searched. */
-const PAGING = new Set(['current', 'size']);
 
 /** Why `name` cannot be a new table's or column's name (`what` says which), or undefined. */
 function badName(name: string, what: string, max: number): string | undefined {
@@ -91,7 +91,7 @@ export function newTableColumns(designs: PrototypeDesign[]): TableColumn[] {
     const length = d.fieldLength ?? DESIGN_LIMITS.defaultLength;
     if (d.fieldType === 'varchar' && (length < 1 || length > DESIGN_LIMITS.maxLength)) throw badRequest(`列 ${name} 的长度须在 1 到 ${DESIGN_LIMITS.maxLength} 之间`, 'fieldLength');
     const made = column(name, jdbcTypeOf(d.fieldType, length), d.isForm === 1 && d.isRequired === 1 ? 0 : 1, '', 0, d.jdbcComment.trim());
-    if (PAGING.has(made.propertyName)) throw badRequest(`列名 ${name} 是列表的分页参数, 请换一个名称`, 'jdbcName');
+    if (LIST_PARAMS.has(made.propertyName)) throw badRequest(`列名 ${name} 是列表的分页或排序参数, 请换一个名称`, 'jdbcName');
     // two names of one property (a_1 and a1) would be one field of the generated resource
     const taken = properties.get(made.propertyName);
     if (taken !== undefined && taken !== name) throw badRequest(`列 ${name} 与列 ${taken} 的属性名相同 (${made.propertyName})`, 'jdbcName');

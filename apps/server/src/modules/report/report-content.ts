@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { TObject } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { menuOf, pathOf, type AnyResourceDef } from '@wb/contracts/resource';
+import { LIST_PARAMS, menuOf, pathOf, type AnyResourceDef } from '@wb/contracts/resource';
 import { RESOURCES, resourceByName } from '@wb/contracts/resources/catalogue';
 import { CHART_TYPES, GROUPABLE_KINDS, REPORT_MESSAGES, reportable, reportColumns, reportResource, type ReportChart } from '@wb/contracts/resources/report';
 import { caller } from '../../platform/auth';
@@ -11,7 +11,6 @@ import { validationMessage } from '../../platform/errors';
 import { AJV_OPTIONS, inputFormats } from '../../platform/input-types';
 
 /** list parameters a report does not keep: the page is the viewer's */
-const PAGING = new Set(['current', 'size']);
 /** the two bounds of a 'range' search are filters of their field */
 const RANGE_BOUND = /_(dategt|datelt)$/;
 
@@ -80,7 +79,7 @@ export async function readableNames(ctx: AppContext, req: FastifyRequest): Promi
 export function checkedQuery(text: unknown, def: AnyResourceDef, list: { filters: ReadonlySet<string>; schema: TObject }): string {
   const q = parsed(text || '{}', 'query', REPORT_MESSAGES.query.zh);
   if (!q || typeof q !== 'object' || Array.isArray(q)) throw badRequest(REPORT_MESSAGES.query.zh, 'query');
-  const kept = Object.entries(q as Record<string, unknown>).filter(([k, v]) => !PAGING.has(k) && v !== '' && v !== null && v !== undefined);
+  const kept = Object.entries(q as Record<string, unknown>).filter(([k, v]) => !LIST_PARAMS.has(k) && v !== '' && v !== null && v !== undefined);
   const unknown = kept.find(([k]) => !list.filters.has(k));
   if (unknown) throw badRequest(`${REPORT_MESSAGES.filter.zh}: ${named(def, unknown[0])}`, 'query');
   const odd = kept.find(([, v]) => (typeof v !== 'string' && typeof v !== 'number') || String(v).includes('\u0000'));

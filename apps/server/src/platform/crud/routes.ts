@@ -153,6 +153,10 @@ const ActionReportSchema = Type.Object({
 /** Names of the resources whose forms pick records of `name`: their pages may read its options and tree. */
 const readersOf = (name: string) => RESOURCES.filter((d) => d.name !== name && Object.values(d.fields).some((f: FieldDef) => f.ref?.resource === name)).map((d) => d.name);
 
+/** The fields other forms narrow `name`'s options by (a project form's cities by `companyId`: FieldDef.ref.within). */
+const cascadesOf = (name: string) =>
+  new Set(RESOURCES.flatMap((d) => Object.values(d.fields).flatMap((f: FieldDef) => (f.ref?.resource === name && f.ref.within ? [f.ref.within] : []))));
+
 /**
  * Registers a resource's calls from its definition: list, detail, submit, remove,
  * select and export; for a tree lazy-list, tree and lazy-tree; its actions. Each
@@ -180,6 +184,12 @@ export function registerResource<F extends Record<string, FieldDef>>(
   const { fieldMessages, Record: RecordSchema } = schemas;
   const menu = menuOf(def);
   const readers: Permission = [menu, ...readersOf(def.name)];
+  const cascades = cascadesOf(def.name);
+  /**
+   * select: the pages whose forms pick from it, narrowed at most by their cascade; any other filter
+   * (a user's phone) is a reading of the list, for its own menu only.
+   */
+  const selecting: Permission = (req) => (Object.keys((req.query as object | undefined) ?? {}).every((k) => cascades.has(k)) ? readers : menu);
   // the platform's shared rows (menus, regions, tenants …) are written by the default tenant only
   const platform = def.tenancy === 'global' ? { platform: true } : {};
   const allowedFilters = new Set(Object.keys(schemas.ListQuery.properties));
@@ -286,7 +296,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
         querystring: schemas.ExportQuery,
         response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), label: Type.String() }))) },
       },
-      config: { permission: readers, fieldMessages },
+      config: { permission: selecting, fieldMessages },
       preValidation: refuseUnknown(new Set(Object.keys(schemas.ExportQuery.properties))),
       handler: async (req) => ok(await store.options(scopeOf(req), req.query as Record<string, unknown>)),
     });
@@ -301,7 +311,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
     if (isNew && def.noAdd) throw badRequest(CRUD_MESSAGES.noAdd.zh, 'id');
     const existing = isNew ? undefined : await store.findByKey(scope, body.id as string);
     if (!isNew && !existing) throw notFound(CRUD_MESSAGES.notFound.zh);
-    const values = await fromWire(def, self.columns, body, isNew, deps.secrets);
+    const values = await fromWire(def, self.columns, body, existing, deps.secrets);
     await store.checkRefs(scope, values, existing);
     await store.checkDicts(scope, values);
     const existingKey = existing ? (existing[key] as string | number) : undefined;

@@ -114,8 +114,9 @@ export class ResourceStore {
     // the asked order first, the usual one after it: pages of equal values stay stable
     const order = [...sorted.by, ...this.order];
     const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
-    if (extra || isNarrowed(this.table, scope)) {
-      // a caller's own condition (the children of one parent), or data scopes, are not prepared
+    // a caller's own condition (the children of one parent), data scopes, and an order by several
+    // columns (whose combinations a caller could make without end, each kept) are not prepared
+    if (extra || isNarrowed(this.table, scope) || sorted.by.length > 1) {
       const where = this.filtered(scope, active, extra);
       const counted = async () => Number((await this.db.select({ n: count() }).from(this.table).where(where))[0].n);
       const values = Object.fromEntries([...active].map(([k, f]) => [k, f.value]));

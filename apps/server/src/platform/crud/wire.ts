@@ -38,7 +38,8 @@ export function toWire(def: AnyResourceDef, columns: Record<string, PgColumn>, r
  * numeric columns, '' → null for an optional ref (or the root for a tree parent),
  * dates parsed, passwords hashed, rich text sanitised. Fields absent from the body are left alone.
  */
-export async function fromWire(def: AnyResourceDef, columns: Record<string, PgColumn>, body: Row, isNew: boolean, box: SecretBox): Promise<Row> {
+export async function fromWire(def: AnyResourceDef, columns: Record<string, PgColumn>, body: Row, existing: Row | undefined, box: SecretBox): Promise<Row> {
+  const isNew = !existing;
   const values: Row = {};
   for (const k of writableFields(def)) {
     const f = def.fields[k];
@@ -47,9 +48,10 @@ export async function fromWire(def: AnyResourceDef, columns: Record<string, PgCo
     if (v === undefined && isNew && f.default !== undefined) v = f.default;
     if (v === undefined) continue;
     if (typeof v === 'string') v = v.trim();
-    // the field's own rule (a phone, an e-mail, the password rule), in the words the form shows
+    // the field's own rule (a phone, an e-mail, the password rule), in the words the form shows;
+    // a value kept as it was (a landline saved before the rule) does not stop other changes
     const broken = fieldRuleError(f, v);
-    if (broken) throw badRequest(broken.zh, k);
+    if (broken && existing?.[k] !== v) throw badRequest(broken.zh, k);
     const col = columns[k];
     if (f.kind === 'password' && f.sealed) v = v === '' ? undefined : box.seal(String(v));
     else if (f.kind === 'password') v = v === '' ? undefined : await hashPassword(String(v));

@@ -9,6 +9,7 @@ import { projectDetailQuery } from '../../features/project-picker/api/project-de
 import { HomeNotices } from '../../features/home/home-notices';
 import { KeyFigures } from '../../features/home/key-figures';
 import { baseInfoQuery } from '../../features/home/api/figures';
+import { oldUserInfoQuery } from '../../features/auth/api/old-user-info';
 import { RunningJobs } from '../../features/home/running-jobs';
 import { Shortcuts } from '../../features/home/shortcuts';
 import { TodoCard } from '../../features/home/todo-card';
@@ -29,6 +30,8 @@ export default function WelcomePage() {
   // the figures' answer also names the city and company an 'all' entry's projects share
   const scope = { id: project.id, projectIds: project.projectIds };
   const info = useQuery(baseInfoQuery(scope));
+  // the token's role_name is the roles' alias (administrator), as the family's tokens carry it: show their names
+  const roles = useQuery(oldUserInfoQuery).data?.role_name;
   const name = user?.real_name || user?.nick_name || user?.user_name || user?.account || '';
   const zoom = mapZoom(project.id);
   const chosen = project.list.length > 0;
@@ -43,7 +46,7 @@ export default function WelcomePage() {
           column={{ xs: 1, md: 2, xl: 3 }}
           items={[
             { key: 'tenant', label: t('page.tenant'), children: user?.tenant_id || '-' },
-            { key: 'role', label: t('page.role'), children: user?.role_name || '-' },
+            { key: 'role', label: t('page.role'), children: roles || user?.role_name || '-' },
             { key: 'project', label: t('page.project'), children: chosen ? project.name : t('project.placeholder') },
             { key: 'city', label: t('page.city'), children: detail.data?.cityName || project.projectCity || info.data?.cityName || '-' },
             { key: 'company', label: t('page.company'), children: detail.data?.companyName || info.data?.companyName || '-' },

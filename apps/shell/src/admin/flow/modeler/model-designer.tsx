@@ -8,6 +8,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import { flowApi } from '../../../features/flow/api/flow-api';
+import { fitDrawing } from '../../../features/flow/viewer/fit';
 import { feedback } from '../../../shared/feedback';
 import { PROCESS_ID, newModelXml, readPanel } from './element-props';
 import { PropertiesPanel, type DiagramElement, type ModelerServices } from './properties-panel';
@@ -42,7 +43,9 @@ export default function ModelDesigner({ model, onClose, onSaved }: { model: Flow
       .then(() => {
         if (!alive) return;
         const canvas = modeler.get<ModelerServices['canvas']>('canvas');
-        canvas.zoom('fit-viewport', 'auto');
+        // beside the palette, which a plain fit-viewport lays over the start event at 1024 px
+        const palette = element.querySelector('.djs-palette')?.getBoundingClientRect();
+        fitDrawing(canvas, { left: palette ? palette.right - element.getBoundingClientRect().left : 0 });
         setServices({
           canvas,
           modeling: modeler.get('modeling'),

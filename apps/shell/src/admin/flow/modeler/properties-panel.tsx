@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchFlowUsers, fetchGroupOptions, flowUserLabel } from '../../../features/flow/api/flow-api';
 import { ISO_DURATION, PROCESS_ID, REMIND_SERVICE, joinList, readPanel, textValue, timerOf, type BusinessObject } from './element-props';
+import type { ViewboxCanvas } from '../../../features/flow/viewer/fit';
 
 /** A diagram element as bpmn-js hands it out. */
 export interface DiagramElement {
@@ -14,7 +15,7 @@ export interface DiagramElement {
 
 /** The modeller's services the panel writes through (each write is one command: undo works). */
 export interface ModelerServices {
-  canvas: { getRootElement(): DiagramElement; zoom(level: 'fit-viewport', center?: 'auto'): number };
+  canvas: ViewboxCanvas & { getRootElement(): DiagramElement };
   modeling: {
     updateProperties(element: DiagramElement, properties: Record<string, unknown>): void;
     updateLabel(element: DiagramElement, text: string): void;

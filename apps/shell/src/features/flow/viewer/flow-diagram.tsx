@@ -6,6 +6,7 @@ import type { FlowHistory } from '@wb/contracts/flow';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import { DONE_MARKER, OPEN_MARKER, marksOf } from './marks';
+import { fitDrawing, type ViewboxCanvas } from './fit';
 import '../flow-texts';
 import './flow-viewer.css';
 
@@ -19,32 +20,14 @@ interface Element {
   waypoints?: unknown;
   di?: { set(name: string, value: string): void };
 }
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-interface Canvas {
+interface Canvas extends ViewboxCanvas {
   addMarker(id: string, marker: string): void;
-  viewbox(box?: Box): { inner: Box; outer: Box };
   resized(): void;
 }
 
-/** Room around the drawing, and below it for the legend. */
-const MARGIN = 16;
+/** Room below the drawing for the legend. */
 const LEGEND = 24;
 
-/** The whole drawing centred in the canvas with a margin, never zoomed in past 1. */
-function fitWithMargin(canvas: Canvas): void {
-  const { inner, outer } = canvas.viewbox();
-  if (!inner.width || !inner.height) return;
-  const room = { width: outer.width - 2 * MARGIN, height: outer.height - 2 * MARGIN - LEGEND };
-  const scale = Math.min(1, room.width / inner.width, room.height / inner.height);
-  const width = outer.width / scale;
-  const height = outer.height / scale;
-  canvas.viewbox({ x: inner.x - (width - inner.width) / 2, y: inner.y - (height - inner.height - LEGEND / scale) / 2, width, height });
-}
 interface Registry {
   get(id: string): Element | undefined;
   getGraphics(element: Element): SVGElement;
@@ -79,7 +62,7 @@ export default function FlowDiagram({ xml, flow, height = 360 }: { xml: string; 
     const fit = () => {
       if (!alive || !imported || moved || element.clientWidth === 0 || element.clientHeight === 0) return;
       canvas.resized();
-      fitWithMargin(canvas);
+      fitDrawing(canvas, { bottom: LEGEND });
     };
     const observer = new ResizeObserver(() => requestAnimationFrame(fit));
     observer.observe(element);
