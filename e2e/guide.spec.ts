@@ -88,7 +88,7 @@ test('版本管理: the versions, and below them the steps of the one chosen', a
   await openAdminPage(page, '系统管理', '版本管理', '/system/version');
   const versions = table(page, /^版本管理$/);
   await expect(row(versions, 'v1.2.0')).toContainText('已发布');
-  await row(versions, 'v1.1.0').click();
+  await row(versions, 'v1.1.0').getByText('v1.1.0', { exact: true }).click();
   const steps = table(page, '版本管理 · v1.1.0');
   await expect(row(steps, '通知在这里: 公告和督办提醒')).toBeVisible();
   await expect(row(steps, '导出和导入的进度在这里')).toContainText('.wb-export-indicator,click');

@@ -196,7 +196,8 @@ test.describe('organisation: departments, posts, dictionaries, users, regions', 
 
     await search(page, 'dict-parent', { code });
     await expect(rows(parents)).toHaveCount(1);
-    await row(parents, code).click();
+    // on its code: the row's middle may be one of its links
+    await row(parents, code).getByText(code, { exact: true }).click();
     const items = table(page, `系统字典 · ${name}`);
     await expect(items).toBeVisible();
     await expect(row(parents, code)).toHaveClass(/ant-table-row-selected/);
@@ -288,7 +289,7 @@ test.describe('organisation: departments, posts, dictionaries, users, regions', 
       await openAdminPage(page, '系统管理', '系统字典', '/system/dict');
       const parents = table(page, /^系统字典$/);
       await search(page, 'dict-parent', { code: 'post_category' });
-      await row(parents, 'post_category', true).click();
+      await row(parents, 'post_category', true).getByText('post_category', { exact: true }).click();
       const items = table(page, '系统字典 · 岗位类型');
       await expect(rows(items)).toHaveCount(4);
       await addButton(items).click();

@@ -20,7 +20,7 @@ test('password retrieval: account and picture code, the bound phone, the SMS cod
     await page.goto('/login');
     await page.getByRole('link', { name: '忘记密码' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
-    await expect(page).toHaveTitle('找回密码');
+    await expect(page).toHaveTitle('找回密码 - 运营工作台');
 
     await page.getByLabel('租户ID').fill('000000');
     await page.getByLabel('账号').fill('user');

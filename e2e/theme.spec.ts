@@ -61,7 +61,7 @@ test.describe('themes and language', () => {
 
     await page.locator('.wb-header').getByRole('button', { name: 'Language' }).hover();
     await page.getByRole('menuitem', { name: '中文' }).click();
-    await expect(page).toHaveTitle('工作台');
+    await expect(page).toHaveTitle('工作台 - 运营工作台');
     await expect(page.getByText('当前项目', { exact: true }).first()).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedIn } from './support/api';
 import { openAdminPage, row } from './support/organisation';
+import { expectTopMenu } from './support/micro-apps';
 import { baseUrl, MAIN_PORT } from './support/servers';
 import { buttonName, login, message } from './support/shell';
 
@@ -41,7 +42,7 @@ test('顶部菜单: a new top menu is given its menus in 菜单配置, and they 
   await expect(dialog).toHaveCount(0);
 
   // the top bar shows the new top menu; opened again, the dialog shows what was saved, as the server does
-  await expect(page.locator('.wb-top-menu').getByText(`巡检台${s}`)).toBeAttached();
+  await expectTopMenu(page, `巡检台${s}`);
   const again = await menus();
   await expect(param(again)).toHaveClass(/ant-tree-treenode-checkbox-checked/);
   const keys = await admin<string[]>('GET', `/us-system/menu/top-tree-keys?topMenuIds=${(saved.data as { id: string }).id}`);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { pngBytes, signedIn, unique } from './support/api';
 import { addUser, openAdminPage, roleId, rootDeptId } from './support/organisation';
 import { baseUrl, MAIN_PORT } from './support/servers';
-import { ADMIN, buttonName, fillLogin, login, loginAs, openParamPage, shownPage, tab } from './support/shell';
+import { ADMIN, buttonName, fillLogin, login, loginAs, openParamPage, pickerValue, shownPage, tab } from './support/shell';
 
 const base = baseUrl(MAIN_PORT);
 
@@ -11,9 +11,15 @@ test.describe('the workbench home and the console', () => {
     await login(page);
     const home = shownPage(page);
     await expect(home.getByText('打开过的菜单会出现在这里')).toBeVisible();
-    // what master data says, through the API, is what the figures say
+    // what master data says of the picked project, through the API, is what the figures say
     const admin = await signedIn(base);
-    const figures = (await admin<{ vehicleTotal: number; projectTotal: number }>('GET', '/us/lsds/hd/screen/getHdBaseInfoByProjectId')).data;
+    type Node = { id: string; name: string; children?: Node[] };
+    const nodes = (tree: Node[]): Node[] => tree.flatMap((n) => [n, ...nodes(n.children ?? [])]);
+    await expect(pickerValue(page)).not.toBeEmpty();
+    const picked = (await pickerValue(page).textContent())!;
+    const project = nodes((await admin<Node[]>('GET', '/us-system/old-system/project-tree')).data).find((n) => n.name === picked)!;
+    const figures = (await admin<{ vehicleTotal: number; projectTotal: number }>('GET', `/us/lsds/hd/screen/getHdBaseInfoByProjectId?projectId=${project.id}`)).data;
+    expect(figures.projectTotal).toBe(1);
     await expect(home.locator('[data-figure="vehicles"]')).toContainText(String(figures.vehicleTotal));
 
     // 参数管理 twice, 用户管理 once: 参数管理 leads the shortcuts
@@ -31,6 +37,7 @@ test.describe('the workbench home and the console', () => {
     await page.goto('/wel/dashboard');
     const console = shownPage(page);
     await expect(console.getByText('各项目车辆')).toBeVisible();
+    // the console counts the picked project too
     await expect(console.locator('.ant-statistic').first()).toContainText(String(figures.projectTotal));
     // drawn (a canvas) unless there is nothing to draw
     await expect(console.locator(figures.vehicleTotal ? '[role="img"] canvas' : '.ant-empty').first()).toBeVisible();

@@ -119,3 +119,14 @@ export async function setMenuKeepAlive(base: string, code: string, keepAlive: bo
   const res = await admin('POST', '/us-system/menu/submit', { ...menu, keepAlive: keepAlive ? 1 : 0 });
   if (!res.success) throw new Error(`menu/submit failed: ${res.msg}`);
 }
+
+/**
+ * Marks every announcement of an account read, as its bell would once each is closed: a new
+ * account of a scenario that is not about them is not met by the others' announcements.
+ */
+export async function readAnnouncements(base: string, account: string, password: string): Promise<void> {
+  const api = await signedIn(base, account, password);
+  const page = await api<{ records: { systemNotifyUserId: string; readStatus: number }[] }>('POST', '/us-system/system-notify/pageSystemNotify', { current: 1, size: 100 });
+  for (const n of page.data.records.filter((r) => r.readStatus === 0))
+    await api('POST', '/us-system/system-notify/updateSystemNotifyUser', { systemNotifyUserId: n.systemNotifyUserId, readStatus: 1 });
+}

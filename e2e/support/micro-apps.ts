@@ -7,31 +7,40 @@ export function subApp(page: Page, serviceName: string): Locator {
   return page.locator(`.wb-microapp[data-app="${serviceName}"]`);
 }
 
+const TOP_POPUP = '.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)';
+
+/** One try at a top menu's item: in the bar's row, or behind the shell's own '…' (top-menu-bar.tsx), hovered open. */
+async function topMenuItem(page: Page, name: string): Promise<Locator> {
+  const bar = page.locator('.wb-top-menu');
+  const inRow = bar.getByRole('menuitem', { name, exact: true });
+  if (await inRow.isVisible()) return inRow;
+  await bar
+    .locator('.ant-menu-submenu')
+    .filter({ has: page.locator('.anticon-ellipsis') })
+    .hover({ timeout: 1000 });
+  const behind = page.locator(TOP_POPUP).getByRole('menuitem', { name, exact: true });
+  await expect(behind).toBeVisible({ timeout: 1000 });
+  return behind;
+}
+
+/** Expects the bar to offer a top menu, in its row or behind its '…'; leaves the popup closed. */
+export async function expectTopMenu(page: Page, name: string): Promise<void> {
+  await expect(page.locator('.wb-top-menu').getByRole('menuitem', { name: '系统管理', exact: true })).toBeVisible();
+  await expect(() => topMenuItem(page, name)).toPass({ timeout: 15_000 });
+  await page.mouse.move(0, 700);
+  await expect(page.locator(TOP_POPUP)).toHaveCount(0);
+}
+
 /**
- * Opens a top menu of the shell by its name: in the bar, or in the overflow
- * ('…') popup when the bar is too narrow. The bar re-flows while the header
- * settles (a badge appearing), so the whole pick is retried.
+ * Opens a top menu by its name, wherever the bar shows it. The bar re-flows while the header
+ * settles (a badge appearing), so finding and clicking are tried again together.
  */
 export async function openTopMenu(page: Page, name: string): Promise<void> {
-  const bar = page.locator('.wb-top-menu');
-  const popup = page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)');
-  await expect(bar.getByRole('menuitem', { name: '系统管理', exact: true })).toBeVisible();
-  await expect(async () => {
-    const item = bar.getByRole('menuitem', { name, exact: true });
-    if (await item.isVisible()) {
-      await item.click({ timeout: 1000 });
-      return;
-    }
-    // the shell's own '…' (top-menu-bar.tsx) holds what does not fit the row
-    await bar
-      .locator('.ant-menu-submenu')
-      .filter({ has: page.locator('.anticon-ellipsis') })
-      .hover({ timeout: 1000 });
-    await popup.getByRole('menuitem', { name, exact: true }).click({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  await expect(page.locator('.wb-top-menu').getByRole('menuitem', { name: '系统管理', exact: true })).toBeVisible();
+  await expect(async () => (await topMenuItem(page, name)).click({ timeout: 1000 })).toPass({ timeout: 15_000 });
   // Leave the popup, or it covers the page.
   await page.mouse.move(0, 700);
-  await expect(popup).toHaveCount(0);
+  await expect(page.locator(TOP_POPUP)).toHaveCount(0);
 }
 
 /** Opens 主数据 (coredata) from the top menu and waits for its overview inside the shell. */
