@@ -44,6 +44,11 @@ test.describe('announcements and reminders', () => {
     await pickOption(page, selectOf(dialog, 'systemnotify-form_targetType'), '指定角色');
     await pickTreeNodes(page, selectOf(dialog, 'systemnotify-form_roleId'), ['超级管理员']);
     const editor = dialog.locator('.ProseMirror');
+    // the editor takes the row of the two-column form, its label whole (it was cut to '公告')
+    const content = dialog.locator('.ant-form-item').filter({ has: page.locator('.ProseMirror') });
+    await expect(content.locator('.ant-form-item-label')).toHaveText('公告内容');
+    const [title, whole] = [await dialog.locator('.ant-form-item').first().boundingBox(), await content.boundingBox()];
+    expect(whole!.width).toBeGreaterThan(title!.width * 1.8);
     await editor.click();
     await page.keyboard.type('今晚 22:00 起');
     await dialog.getByRole('button', { name: '加粗' }).click();
