@@ -122,6 +122,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   const changes = new Changes();
   await changes.start(database);
   app.addHook('onClose', () => changes.close());
+  // what a request publishes is heard here again once it answers, after its transaction committed
+  app.addHook('preHandler', (_req, _reply, done) => changes.track(done));
+  app.addHook('onSend', async (_req, _reply, payload) => {
+    changes.settle();
+    return payload;
+  });
   const queue = new JobQueue(database.db, (err) => app.log.warn({ err }, 'job queue error'));
   await queue.start();
   const resources = new ResourceRegistry();

@@ -102,6 +102,31 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('three instances on one PostgreS
     for (const port of ports.slice(1)) await withinASecond(async () => (await routes(port))[0].name === '系统设置');
   });
 
+  it('two renames back to back, ten rounds under reads: the writer serves the second from its answer on, the others within a second', async () => {
+    const token = await loginThroughBalancer();
+    const tops = (await call(balancerPort, 'GET', '/us-system/v2/top-menu-multi/top-menu', token)).body.data;
+    const top = tops.find((t: { code: string }) => t.code === 'system_admin');
+    const routes = async (port: number) => (await call(port, 'GET', `/us-system/v2/menu-multi/routes?topMenuId=${top.id}`, token)).body.data as { id: string; name: string }[];
+    const detail = (await call(ports[0], 'GET', `/us-system/menu/detail?id=${(await routes(ports[0]))[0].id}`, token)).body.data;
+    // every instance keeps reloading its menus while the renames land: a reload is under way when a notice comes
+    let reading = true;
+    const readers = [...ports, ...ports].map(async (port) => {
+      while (reading) await routes(port);
+    });
+    try {
+      for (let round = 0; round < 10; round++) {
+        const writer = ports[round % ports.length];
+        for (const name of [`第一${round}`, `第二${round}`]) expect((await call(writer, 'POST', '/us-system/menu/submit', token, { ...detail, name })).status).toBe(200);
+        expect((await routes(writer))[0].name, `round ${round}, the writer`).toBe(`第二${round}`);
+        for (const port of ports) await withinASecond(async () => (await routes(port))[0].name === `第二${round}`);
+      }
+    } finally {
+      reading = false;
+      await Promise.all(readers);
+    }
+    expect((await call(ports[0], 'POST', '/us-system/menu/submit', token, { ...detail, name: '系统管理' })).status).toBe(200);
+  });
+
   it('a record added on one instance: the list totals of the others count it within a second', async () => {
     const token = await loginThroughBalancer();
     const total = async (port: number) => (await call(port, 'GET', '/us-system/param/list?current=1&size=1', token)).body.data.total as number;

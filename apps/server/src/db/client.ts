@@ -23,10 +23,11 @@ export interface Database {
   ping(): Promise<boolean>;
   /**
    * Receives the NOTIFY payloads of `channel` (sent by any connection, this process's or another's)
-   * until the returned function is called. On a server, a dropped listening connection is opened again
-   * and `onReconnect` runs: notifications sent while it was down are lost, so the listener assumes anything changed.
+   * until the returned function is called. On a server, a listening connection found dead (it
+   * dropped, or its keepalive went unanswered) is reported with `onListening(false)` and opened
+   * again; `onListening(true)` follows once it listens again. Notifications sent meanwhile are lost.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onListening: (up: boolean) => void): Promise<() => Promise<void>>;
   /**
    * Runs `work` while no other instance on this database runs its own (a PostgreSQL advisory
    * lock): instances started together migrate and seed one after the other, never twice at once.
@@ -187,19 +188,37 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
   };
 }
 
-/** A connection of its own that LISTENs, opened again (1 s, 2 s … 30 s apart) whenever it drops. */
-async function listenPostgres(url: string, channel: string, onPayload: (p: string) => void, onReconnect: () => void, report: (err: Error) => void) {
+/** How often the listening connection is asked whether it is alive, and how long it has to answer. */
+const LISTEN_KEEPALIVE = { everyMs: 2000, answerMs: 1500 };
+/** Between two tries to listen again: the database back, the instance hears the others within this. */
+const LISTEN_RETRY_MS = 500;
+
+/**
+ * A connection of its own that LISTENs. A `select 1` every LISTEN_KEEPALIVE.everyMs finds a
+ * connection that died without a word (a cable, a firewall, a frozen server); a dead one is
+ * ended and opened again every LISTEN_RETRY_MS until it listens.
+ */
+async function listenPostgres(url: string, channel: string, onPayload: (p: string) => void, onListening: (up: boolean) => void, report: (err: Error) => void) {
   let client: pg.Client | undefined;
   let stopped = false;
-  let delay = 1000;
+  let pending: NodeJS.Timeout | undefined;
+  let keepalive: NodeJS.Timeout | undefined;
+  const lost = (c: pg.Client) => {
+    if (client !== c) return;
+    client = undefined;
+    clearInterval(keepalive);
+    void c.end().catch(() => undefined);
+    onListening(false);
+    retry();
+  };
   const open = async (again: boolean): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
     c.on('notification', (m) => m.channel === channel && onPayload(m.payload ?? ''));
     c.on('error', (err) => {
       report(err);
-      retry();
+      lost(c);
     });
-    c.on('end', retry);
+    c.on('end', () => lost(c));
     try {
       await c.connect();
       await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
@@ -209,25 +228,33 @@ async function listenPostgres(url: string, channel: string, onPayload: (p: strin
       if (!again) throw err;
       return retry();
     }
+    if (stopped) return void c.end().catch(() => undefined);
     client = c;
-    delay = 1000;
-    if (again) onReconnect();
+    keepalive = setInterval(() => {
+      const timer = setTimeout(() => lost(c), LISTEN_KEEPALIVE.answerMs);
+      c.query('select 1').then(
+        () => clearTimeout(timer),
+        () => undefined,
+      );
+    }, LISTEN_KEEPALIVE.everyMs);
+    keepalive.unref();
+    if (again) onListening(true);
   };
-  let pending: NodeJS.Timeout | undefined;
   function retry() {
     if (stopped || pending) return;
-    client = undefined;
     pending = setTimeout(() => {
       pending = undefined;
       void open(true);
-    }, delay);
-    delay = Math.min(delay * 2, 30_000);
+    }, LISTEN_RETRY_MS);
   }
   await open(false);
   return async () => {
     stopped = true;
     clearTimeout(pending);
-    await client?.end().catch(() => undefined);
+    clearInterval(keepalive);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apiScope, dataScope, menu, param, role, roleMenu, roleScope, tenant, tenantPackage } from '../db/schema/index';
 import type { Changes } from './changes';
+import { FreshCache } from './fresh-cache';
 import type { DataRule } from './scope';
 
 export interface Grants {
@@ -70,28 +71,27 @@ export function scopePattern(path: string): RegExp {
  * changes on any instance (platform/changes.ts), and at most TTL_MS.
  */
 export class Access {
-  private readonly cache = new Map<string, { grants: Grants; at: number }>();
-  private api?: { rules: ApiRule[]; at: number };
-  private menuTree?: MenuTable & { at: number };
   static readonly TTL_MS = 10_000;
-  /** bumped by every change: grants computed before it get other keys than those after */
-  private generation = 0;
+  private readonly cache: FreshCache<string, Grants>;
+  private readonly api: FreshCache<'api', ApiRule[]>;
+  private readonly menuTree: FreshCache<'menus', MenuTable>;
+  /** counts the loads: grants computed apart get other keys (the menu trees cached per grants) */
+  private loads = 0;
 
   constructor(
     private readonly db: Db,
     changes?: Changes,
   ) {
+    const live = () => changes?.live ?? true;
+    this.cache = new FreshCache(Access.TTL_MS, live);
+    this.api = new FreshCache(Access.TTL_MS, live);
+    this.menuTree = new FreshCache(Access.TTL_MS, live);
     for (const topic of ['grants', 'menus', 'params', 'tenants'] as const) changes?.on(topic, () => this.invalidate());
   }
 
-  async grants(roleIds: number[]): Promise<Grants> {
+  grants(roleIds: number[]): Promise<Grants> {
     const roles = [...roleIds].sort().join(',');
-    const hit = this.cache.get(roles);
-    if (hit && Date.now() - hit.at < Access.TTL_MS) return hit.grants;
-    const grants = await this.load(`${roles}#${++this.generation}`, roleIds);
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(roles, { grants, at: Date.now() });
-    return grants;
+    return this.cache.get(roles, () => this.load(`${roles}#${++this.loads}`, roleIds));
   }
 
   private async load(key: string, roleIds: number[]): Promise<Grants> {
@@ -142,15 +142,15 @@ export class Access {
    * buttons without their menus, and the grant dialog draws the whole table (2,000 rows cost
    * more to read than to keep).
    */
-  async tree(): Promise<MenuTable> {
-    if (this.menuTree && Date.now() - this.menuTree.at < Access.TTL_MS) return this.menuTree;
-    const rows = await this.db
-      .select({ id: menu.id, parentId: menu.parentId, name: menu.name, code: menu.code, path: menu.path, source: menu.source, category: menu.category, sort: menu.sort })
-      .from(menu)
-      .where(eq(menu.isDeleted, 0))
-      .orderBy(asc(menu.sort), asc(menu.id));
-    this.menuTree = { rows, parents: new Map(rows.map((r) => [r.id, r.parentId])), byCode: new Map(rows.map((r) => [r.code, r.id])), at: Date.now() };
-    return this.menuTree;
+  tree(): Promise<MenuTable> {
+    return this.menuTree.get('menus', async () => {
+      const rows = await this.db
+        .select({ id: menu.id, parentId: menu.parentId, name: menu.name, code: menu.code, path: menu.path, source: menu.source, category: menu.category, sort: menu.sort })
+        .from(menu)
+        .where(eq(menu.isDeleted, 0))
+        .orderBy(asc(menu.sort), asc(menu.id));
+      return { rows, parents: new Map(rows.map((r) => [r.id, r.parentId])), byCode: new Map(rows.map((r) => [r.code, r.id])) };
+    });
   }
 
   /** The menus of a package (or of a grant) with every ancestor: a tree node shows only under its parent. */
@@ -188,17 +188,17 @@ export class Access {
   }
 
   /** Every API scope: the paths they cover are protected (platform/permissions.ts). */
-  async apiRules(): Promise<ApiRule[]> {
-    if (this.api && Date.now() - this.api.at < Access.TTL_MS) return this.api.rules;
-    const rows = await this.db.select({ id: apiScope.id, name: apiScope.scopeName, path: apiScope.scopePath }).from(apiScope).where(eq(apiScope.isDeleted, 0));
-    this.api = { rules: rows.map((r) => ({ id: r.id, name: r.name, pattern: scopePattern(r.path) })), at: Date.now() };
-    return this.api.rules;
+  apiRules(): Promise<ApiRule[]> {
+    return this.api.get('api', async () => {
+      const rows = await this.db.select({ id: apiScope.id, name: apiScope.scopeName, path: apiScope.scopePath }).from(apiScope).where(eq(apiScope.isDeleted, 0));
+      return rows.map((r) => ({ id: r.id, name: r.name, pattern: scopePattern(r.path) }));
+    });
   }
 
   invalidate(): void {
     this.cache.clear();
-    this.api = undefined;
-    this.menuTree = undefined;
+    this.api.clear();
+    this.menuTree.clear();
   }
 }
 

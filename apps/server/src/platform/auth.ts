@@ -82,7 +82,8 @@ export class SessionCheck {
   }
 
   async isAlive(claims: SessionClaims): Promise<boolean> {
-    let live = this.alive.get(claims.sid);
+    // not hearing the other instances (changes.ts), a cached answer may be one they changed
+    let live = this.changes?.live === false ? undefined : this.alive.get(claims.sid);
     if (!live || live.until <= Date.now()) {
       live = await this.load(claims);
       if (!live) return false;
@@ -130,7 +131,7 @@ export class SessionCheck {
       return undefined;
     }
     const live = { until: now + SessionCheck.SESSION_CACHE_MS, userId: row.userId, tenantId: row.tenantId, roles: new Set(ids(row.roleId)), depts: new Set(ids(row.deptId)) };
-    if (!((this.changed.get(row.userId) ?? 0) > now)) {
+    if (!((this.changed.get(row.userId) ?? 0) > now) && this.changes?.live !== false) {
       if (this.alive.size > 50_000) this.alive.clear();
       this.alive.set(claims.sid, live);
     }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 
@@ -9,26 +10,49 @@ const CHANNEL = 'wb_changes';
 /**
  * Tells every server instance that something cached has changed, so that a changed grant,
  * menu, user or client shows on the next request wherever it lands. The writer's instance
- * hears it at once; the others through PostgreSQL's NOTIFY, which the database delivers when
- * the writing transaction commits (and not at all when it rolls back). After the listening
- * connection was lost, every listener hears '*': whatever was missed, it forgets everything.
- * The caches keep their short lifetimes as well, as a last resort.
+ * hears it at once, and again when the writing request answers (after its transaction
+ * committed: a reload that ran between the two read the old rows); the others through
+ * PostgreSQL's NOTIFY, which the database delivers when the writing transaction commits (and
+ * not at all when it rolls back). While the listening connection is down the instance is not
+ * `live`: the caches (platform/fresh-cache.ts) serve and keep nothing; once it listens again,
+ * every listener hears '*': whatever was missed, it forgets everything.
  */
 export class Changes {
   private readonly listeners = new Map<ChangeTopic, Set<(detail: string) => void>>();
+  /** what the current request published: heard again once it answers */
+  private readonly published = new AsyncLocalStorage<Set<string>>();
   private stop?: () => Promise<void>;
   private database?: Database;
+  private listening = true;
 
   async start(database: Database): Promise<void> {
     this.database = database;
     this.stop = await database.listen(
       CHANNEL,
-      (payload) => {
-        const i = payload.indexOf('|');
-        this.emit((i < 0 ? payload : payload.slice(0, i)) as ChangeTopic, i < 0 ? '' : payload.slice(i + 1));
+      (payload) => this.dispatch(payload),
+      (up) => {
+        this.listening = up;
+        this.emitAll();
       },
-      () => this.emitAll(),
     );
+  }
+
+  /** Whether this instance hears the others' changes now (always, on the embedded database: there are none). */
+  get live(): boolean {
+    return this.listening;
+  }
+
+  /** Runs a request's work (`next`) keeping a note of what it publishes (a Fastify hook's `done`). */
+  track(next: () => void): void {
+    this.published.run(new Set(), next);
+  }
+
+  /** The request has written what it was to write: its changes are heard here once more. */
+  settle(): void {
+    const mine = this.published.getStore();
+    if (!mine?.size) return;
+    for (const change of mine) this.dispatch(change);
+    mine.clear();
   }
 
   async close(): Promise<void> {
@@ -39,6 +63,7 @@ export class Changes {
   /** `db`: the write's transaction when there is one, so that the others hear of it only if it commits. */
   async publish(db: Db, topic: ChangeTopic, detail = ''): Promise<void> {
     this.emit(topic, detail);
+    this.published.getStore()?.add(`${topic}|${detail}`);
     await db.execute(sql`select pg_notify(${CHANNEL}, ${`${topic}|${detail}`})`);
   }
 
@@ -57,6 +82,12 @@ export class Changes {
     const set = this.listeners.get(topic) ?? new Set();
     set.add(fn);
     this.listeners.set(topic, set);
+  }
+
+  /** A change as NOTIFY carries it ('topic|detail'), told to this instance's listeners. */
+  private dispatch(payload: string): void {
+    const i = payload.indexOf('|');
+    this.emit((i < 0 ? payload : payload.slice(0, i)) as ChangeTopic, i < 0 ? '' : payload.slice(i + 1));
   }
 
   private emit(topic: ChangeTopic, detail: string): void {

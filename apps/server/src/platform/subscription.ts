@@ -3,6 +3,7 @@ import { subscribeRefusal, UNLIMITED, WORKER_USER_TYPE } from '@wb/contracts/res
 import type { Db } from '../db/client';
 import { iotDevice, project, role, subscribePackage, user, vehicle } from '../db/schema/index';
 import { projectsOfRoles } from './access';
+import { FreshCache } from './fresh-cache';
 import type { Changes } from './changes';
 import { badRequest } from './envelope';
 import { tenantScope, visible } from './scope';
@@ -138,24 +139,19 @@ export async function checkDeviceLimit(db: Db, tenantId: string, projectId: numb
  * Cached per tenant and role set for a few seconds; a package or a role written anywhere clears it.
  */
 export class OpenedSystems {
-  private readonly cache = new Map<string, { at: number; systems: Set<number> | undefined }>();
   static readonly TTL_MS = 10_000;
+  private readonly cache: FreshCache<string, Set<number> | undefined>;
 
   constructor(
     private readonly db: Db,
     changes: Changes,
   ) {
+    this.cache = new FreshCache(OpenedSystems.TTL_MS, () => changes.live);
     for (const topic of ['subscriptions', 'grants'] as const) changes.on(topic, () => this.cache.clear());
   }
 
-  async of(tenantId: string, roleIds: number[]): Promise<Set<number> | undefined> {
-    const key = `${tenantId}|${[...roleIds].sort().join(',')}`;
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < OpenedSystems.TTL_MS) return hit.systems;
-    const systems = await this.load(tenantId, roleIds);
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(key, { at: Date.now(), systems });
-    return systems;
+  of(tenantId: string, roleIds: number[]): Promise<Set<number> | undefined> {
+    return this.cache.get(`${tenantId}|${[...roleIds].sort().join(',')}`, () => this.load(tenantId, roleIds));
   }
 
   private async load(tenantId: string, roleIds: number[]): Promise<Set<number> | undefined> {

@@ -1,4 +1,5 @@
 import type { Changes } from './changes';
+import { FreshCache } from './fresh-cache';
 
 /**
  * Remembers list totals so that paging through a large table does not count it
@@ -9,20 +10,15 @@ import type { Changes } from './changes';
  */
 export class TotalCache {
   static readonly TTL_MS = 30_000;
-  private readonly entries = new Map<string, { total: number; at: number }>();
+  private readonly entries: FreshCache<string, number>;
 
   constructor(private readonly changes?: Changes) {
+    this.entries = new FreshCache(TotalCache.TTL_MS, () => changes?.live ?? true);
     changes?.on('totals', (resource) => (resource === '*' ? this.entries.clear() : this.drop(resource)));
   }
 
-  async get(resource: string, scopeKey: string, filterKey: string, count: () => Promise<number>): Promise<number> {
-    const key = `${resource}\u0000${scopeKey}\u0000${filterKey}`;
-    const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < TotalCache.TTL_MS) return hit.total;
-    const total = await count();
-    if (this.entries.size > 10_000) this.entries.clear();
-    this.entries.set(key, { total, at: Date.now() });
-    return total;
+  get(resource: string, scopeKey: string, filterKey: string, count: () => Promise<number>): Promise<number> {
+    return this.entries.get(`${resource}\u0000${scopeKey}\u0000${filterKey}`, count);
   }
 
   /** Forgets every total of one resource, in every scope, here and on the other instances. */
@@ -33,6 +29,6 @@ export class TotalCache {
 
   private drop(resource: string): void {
     const prefix = `${resource}\u0000`;
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    this.entries.forget((key) => key.startsWith(prefix));
   }
 }

@@ -4,12 +4,12 @@ import type { Db } from '../../db/client';
 import type { Grants } from '../../platform/access';
 import { menu, subApp, topMenu, topMenuSetting } from '../../db/schema/index';
 import { idStr, ok } from '../../platform/envelope';
+import { FreshCache } from '../../platform/fresh-cache';
 import { deployedApps } from './menu-visibility';
 
 type MenuRow = typeof menu.$inferSelect;
 
 interface Snapshot {
-  at: number;
   menus: MenuRow[];
   byParent: Map<number, MenuRow[]>;
   topMenus: Map<string, (typeof topMenu.$inferSelect)[]>;
@@ -27,28 +27,28 @@ export interface MenuView {
 }
 
 /**
- * The whole menu table is small and read on every page load, so it is held in
- * memory and rebuilt when older than TTL_MS (or at once after a local edit).
+ * The whole menu table is small and read on every page load, so it is held in memory
+ * (platform/fresh-cache.ts: forgotten when a change is heard, never kept from a load a change
+ * overtook) and read again when older than TTL_MS.
  */
 export class MenuCache {
   static readonly TTL_MS = 10_000;
-  private snap?: Snapshot;
-  private loading?: Promise<Snapshot>;
+  private readonly snap: FreshCache<'menus', Snapshot>;
   /** `published`: whether a sub-app address is served (a /subapps/ path this server has not found built is not) */
   constructor(
     private readonly db: Db,
     private readonly published: (host: string) => boolean = () => true,
-  ) {}
-
-  invalidate(): void {
-    this.snap = undefined;
+    live?: () => boolean,
+  ) {
+    this.snap = new FreshCache(MenuCache.TTL_MS, live);
   }
 
-  private async snapshot(): Promise<Snapshot> {
-    if (this.snap && Date.now() - this.snap.at < MenuCache.TTL_MS) return this.snap;
-    // one load serves every request that arrives while it runs
-    this.loading ??= this.load().finally(() => (this.loading = undefined));
-    return (this.snap = await this.loading);
+  invalidate(): void {
+    this.snap.clear();
+  }
+
+  private snapshot(): Promise<Snapshot> {
+    return this.snap.get('menus', () => this.load());
   }
 
   private async load(): Promise<Snapshot> {
@@ -67,7 +67,7 @@ export class MenuCache {
     const apps = await this.db
       .select({ tenantId: subApp.tenantId, serviceName: subApp.serviceName, host: subApp.host, status: subApp.status, isDeleted: subApp.isDeleted })
       .from(subApp);
-    return { at: Date.now(), menus, byParent, topMenus, roots, deployed: deployedApps(apps, this.published), trees: new Map() };
+    return { menus, byParent, topMenus, roots, deployed: deployedApps(apps, this.published), trees: new Map() };
   }
 
   /** The granted menus less those of the tenant's sub-apps that lead nowhere (unless the view shows them all). */

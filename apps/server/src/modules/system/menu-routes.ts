@@ -61,7 +61,7 @@ const sendJson = (reply: FastifyReply, json: string) =>
 /** The menus the shell draws (top menu, side menu, button grants), filtered by the caller's roles. */
 export function menuRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const menus = new MenuCache(ctx.database.db, publishedSubApps(ctx.config.subappsDir));
+    const menus = new MenuCache(ctx.database.db, publishedSubApps(ctx.config.subappsDir), () => ctx.changes.live);
     // a project account's subscription packages name the systems (top menus) it may open
     const opened = new OpenedSystems(ctx.database.db, ctx.changes);
     // menus, top menus and new tenants' top menus show on the next request, on every instance
