@@ -45,6 +45,7 @@ import { enforcePermissions } from './platform/permissions';
 import { hashPassword } from './platform/passwords';
 import { Access } from './platform/access';
 import { Changes } from './platform/changes';
+import { postgresRateStore } from './platform/rate-store';
 import { ExportJobs } from './platform/export-jobs';
 import { ImportJobs } from './platform/import-jobs';
 import { JobQueue } from './platform/jobs';
@@ -194,6 +195,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(rateLimit, {
     global: false,
+    // counted in the database: every instance shares each counter
+    store: postgresRateStore(database.db),
     errorResponseBuilder: () => Object.assign(new Error('请求过于频繁, 请稍后再试'), { statusCode: 429 }),
   });
 

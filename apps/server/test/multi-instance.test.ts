@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import type { AppContext } from '../src/platform/context';
 import { testApp, type TestApp } from './helper';
 
 /**
@@ -17,6 +18,7 @@ import { testApp, type TestApp } from './helper';
 const BASIC = `Basic ${Buffer.from('workbench:workbench_secret').toString('base64')}`;
 let first: TestApp;
 const instances: FastifyInstance[] = [];
+const contexts: AppContext[] = [];
 const ports: number[] = [];
 let balancer: Server;
 let balancerPort = 0;
@@ -66,9 +68,11 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('three instances on one PostgreS
   beforeAll(async () => {
     first = await testApp();
     instances.push(first.app);
+    contexts.push(first.ctx);
     for (let i = 0; i < 2; i++) {
-      const { app } = await buildApp({ env: {}, logger: false, config: { ...first.ctx.config } });
+      const { app, ctx } = await buildApp({ env: {}, logger: false, config: { ...first.ctx.config } });
       instances.push(app);
+      contexts.push(ctx);
     }
     for (const app of instances) {
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -125,6 +129,25 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('three instances on one PostgreS
       await Promise.all(readers);
     }
     expect((await call(ports[0], 'POST', '/us-system/menu/submit', token, { ...detail, name: '系统管理' })).status).toBe(200);
+  });
+
+  it('the login limit is one for all: 45 wrong logins over the three, LOGIN_RATE_LIMIT=30, at most 30 not refused with 429', async () => {
+    // (the allowance is read per request: each instance as if started with LOGIN_RATE_LIMIT=30)
+    for (const ctx of contexts) ctx.config.loginRateLimit = 30;
+    try {
+      const answers: number[] = [];
+      for (let i = 0; i < 45; i++) {
+        const q = new URLSearchParams({ tenantId: '000000', username: `nobody${i}`, password: 'wrong-password', grant_type: 'password', scope: 'all' });
+        answers.push((await call(balancerPort, 'POST', `/us-auth/oauth/token?${q}`)).status);
+      }
+      // the file's earlier logins from this address count in the same minute
+      const passed = answers.filter((s) => s !== 429).length;
+      expect(passed).toBeLessThanOrEqual(30);
+      expect(passed).toBeGreaterThan(20);
+      expect(answers.slice(answers.indexOf(429)).every((s) => s === 429)).toBe(true);
+    } finally {
+      for (const ctx of contexts) ctx.config.loginRateLimit = 10_000;
+    }
   });
 
   it('a record added on one instance: the list totals of the others count it within a second', async () => {

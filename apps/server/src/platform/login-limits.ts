@@ -130,7 +130,7 @@ export interface LoginLimits {
  * let anyone who knows an account name keep its owner out from every address (and, keyed by the
  * name alone, the same name in every other tenant); a captcha stops a script and costs the owner
  * one picture. Unknown accounts are counted alike, so the captcha says nothing of existence.
- * Counters live in this instance's memory, as the route limits do.
+ * Counters live in the database (platform/rate-store.ts), shared by every instance, as the route limits are.
  */
 export function loginLimits(app: FastifyInstance, max: () => number): LoginLimits {
   const accountOf = new WeakMap<FastifyRequest, string>();

@@ -9,6 +9,7 @@ export * from './region';
 export * from './resource';
 export * from './sub-app';
 export * from './login-failure';
+export * from './rate-limit';
 export * from './scope';
 export * from './notify';
 export * from './version';
