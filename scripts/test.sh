@@ -47,6 +47,12 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   fi
 fi
 
+# Redis for the rate limits' REDIS_URL store: TEST_REDIS_URL, else the local server when it answers
+if [ -z "${TEST_REDIS_URL:-}" ] && command -v redis-cli >/dev/null 2>&1 && [ "$(redis-cli -h 127.0.0.1 -p 6379 ping 2>/dev/null)" = "PONG" ]; then
+  export TEST_REDIS_URL="redis://127.0.0.1:6379"
+fi
+[ -n "${TEST_REDIS_URL:-}" ] || echo "(no Redis reachable: the REDIS_URL rate-limit test is skipped)"
+
 step "type check"
 npm run typecheck
 

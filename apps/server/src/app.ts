@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -193,10 +194,16 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  // every instance shares each counter: in Redis when one is given, else in the database
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }) : undefined;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+    await redis.connect();
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   await app.register(rateLimit, {
     global: false,
-    // counted in the database: every instance shares each counter
-    store: postgresRateStore(database.db),
+    ...(redis ? { redis, nameSpace: 'wb-rate-' } : { store: postgresRateStore(database.db) }),
     errorResponseBuilder: () => Object.assign(new Error('请求过于频繁, 请稍后再试'), { statusCode: 429 }),
   });
 

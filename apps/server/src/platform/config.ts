@@ -10,6 +10,8 @@ export interface Config {
   host: string;
   /** absent → embedded PGlite in dataDir */
   databaseUrl?: string;
+  /** when set, the rate limits count in this Redis instead of the database (platform/rate-store.ts) */
+  redisUrl?: string;
   /** folder of the embedded database, the JWT secret and uploaded files; ':memory:' keeps nothing */
   dataDir: string;
   jwtSecret: string;
@@ -197,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: int('PORT', env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     dataDir,
     jwtSecret: secretFor(dataDir, 'jwt-secret', overrides.jwtSecret ?? env.JWT_SECRET),
     secretKey: secretFor(dataDir, 'secret-key', overrides.secretKey ?? env.SECRET_KEY),
