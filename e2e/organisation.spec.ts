@@ -316,7 +316,7 @@ test.describe('organisation: departments, posts, dictionaries, users, regions', 
     }
   });
 
-  test('users: add one in a department, the tree narrows the list, reset, lock and unlock; no removing oneself', async ({ page, browser }) => {
+  test('users: add one in a department, the tree narrows the list, reset, lock and unlock, disable and enable; no removing oneself', async ({ page, browser }) => {
     const s = suffix();
     const deptName = `E2E用户部${s}`;
     const subDeptName = `E2E用户组${s}`;
@@ -418,6 +418,28 @@ test.describe('organisation: departments, posts, dictionaries, users, regions', 
     } finally {
       await unlocked.close();
     }
+
+    // disabled, the account cannot sign in and is told why; enabled, it signs in again
+    await mine.getByRole('checkbox').check();
+    await users.getByRole('button', { name: buttonName('停用') }).click();
+    await confirm(page, '确定停用选择的账号? 停用后不能登录, 已登录的会话立即失效');
+    await expect(message(page, '停用成功')).toBeVisible();
+    await expect(await cell(users, mine, '状态')).toHaveText('已停用');
+    const disabled = await browser.newContext();
+    try {
+      const theirs = await disabled.newPage();
+      await theirs.goto('/login');
+      await fillLogin(theirs, account, INIT_PASSWORD);
+      await theirs.getByRole('button', { name: buttonName('登录') }).click();
+      await expect(loginFailure(theirs, '账号已停用,请联系管理员')).toBeVisible();
+    } finally {
+      await disabled.close();
+    }
+    await mine.getByRole('checkbox').check();
+    await users.getByRole('button', { name: buttonName('启用') }).click();
+    await confirm(page, '确定启用选择的账号?');
+    await expect(message(page, '启用成功')).toBeVisible();
+    await expect(await cell(users, mine, '状态')).toHaveText('正常');
 
     // the administrator's own row cannot be removed
     await node(deptName).click();

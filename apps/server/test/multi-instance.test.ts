@@ -95,6 +95,20 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('three instances on one PostgreS
     for (const port of ports.slice(1)) await withinASecond(async () => (await call(port, 'GET', '/us-user/info', token)).status === 401);
   });
 
+  it('a user disabled on one instance: their token is refused on all three within a second', async () => {
+    const admin = await loginThroughBalancer();
+    const root = (await call(ports[0], 'GET', '/us-system/dept/tree', admin)).body.data[0].id;
+    const roles = (await call(ports[0], 'GET', '/us-system/role/tree', admin)).body.data as { id: string; title: string }[];
+    const plain = roles.find((r) => r.title === '用户')!.id;
+    const added = await call(ports[0], 'POST', '/us-user/submit', admin, { account: 'multi.user', password: 'Multi12345', name: '多', realName: '多实例', roleId: plain, deptId: root });
+    expect(added.status).toBe(200);
+    const q = new URLSearchParams({ tenantId: '000000', username: 'multi.user', password: 'Multi12345', grant_type: 'password', scope: 'all' });
+    const token = (await call(balancerPort, 'POST', `/us-auth/oauth/token?${q}`)).body.access_token as string;
+    for (const port of ports) expect((await call(port, 'GET', '/us-user/info', token)).status).toBe(200);
+    expect((await call(ports[0], 'POST', `/us-user/disable?userIds=${added.body.data.id}`, admin)).status).toBe(200);
+    for (const port of ports) await withinASecond(async () => (await call(port, 'GET', '/us-user/info', token)).status === 401);
+  });
+
   it('a menu renamed on one instance: the others serve the new menu within a second', async () => {
     const token = await loginThroughBalancer();
     const tops = (await call(balancerPort, 'GET', '/us-system/v2/top-menu-multi/top-menu', token)).body.data;

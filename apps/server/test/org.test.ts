@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@wb/contracts/auth';
 import type { FieldDef } from '@wb/contracts/resource';
-import { userResource } from '@wb/contracts/resources/org';
+import { USER_DISABLED, USER_MESSAGES, userResource } from '@wb/contracts/resources/org';
 import { REGISTER_MESSAGES } from '@wb/contracts/validation';
 import { eq } from 'drizzle-orm';
 import { user } from '../src/db/schema/index';
@@ -589,6 +589,30 @@ describe('users', () => {
     expect(unlocked.json()).toMatchObject({ code: 200, msg: '解锁成功' });
     expect((await data(get(`${U}/page`, { account: 'zhang' }))).records[0].locked).toBe(0);
     expect((await login(t.app, 'zhang', '000000', 'Fresh2468')).status).toBe(200);
+  });
+
+  it('disables a user: refused at login with the reason, their token at once; enabled, they sign in again; not oneself', async () => {
+    const session = await login(t.app, 'zhang', '000000', 'Fresh2468');
+    const token = { 'saas-auth': `bearer ${session.body.access_token}` };
+    expect((await t.app.inject({ method: 'GET', url: `${U}/info`, headers: token })).statusCode).toBe(200);
+
+    const disabled = await post(`${U}/disable`, undefined, { userIds: zhang.id });
+    expect(disabled.json()).toMatchObject({ code: 200, msg: USER_MESSAGES.disableDone.zh });
+    expect((await data(get(`${U}/page`, { account: 'zhang' }))).records[0].status).toBe(USER_DISABLED);
+    expect((await t.app.inject({ method: 'GET', url: `${U}/info`, headers: token })).statusCode).toBe(401);
+    const refused = await login(t.app, 'zhang', '000000', 'Fresh2468');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_description).toBe(AUTH_MESSAGES.disabled);
+    // the list filters by it
+    expect((await data(get(`${U}/page`, { status: String(USER_DISABLED) }))).records.map((r: Rec) => r.account)).toEqual(['zhang']);
+
+    const self = (await data(get(`${U}/page`, { account: 'admin' }))).records[0];
+    expect((await post(`${U}/disable`, undefined, { userIds: self.id })).json()).toMatchObject({ code: 400, msg: USER_MESSAGES.disableSelf.zh });
+
+    expect((await post(`${U}/enable`, undefined, { userIds: zhang.id })).json()).toMatchObject({ code: 200, msg: USER_MESSAGES.enableDone.zh });
+    expect((await login(t.app, 'zhang', '000000', 'Fresh2468')).status).toBe(200);
+    // enable turns a disabled user on, not a registration awaiting approval
+    expect((await post(`${U}/enable`, undefined, { userIds: zhang.id })).statusCode).toBe(404);
   });
 
   it('shows a registered guest among the pending users and approves it', async () => {

@@ -9,10 +9,16 @@ const SYS = '/us-system';
 const crud = (code: string) => ({ add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: `${code}_view` });
 const sort: FieldDef = { label: zhEn('排序', 'Order'), kind: 'number', required: zhEn('请输入排序', 'Please enter the order'), default: 1, width: 80 };
 
+/** `status` of a disabled user: refused at login, their tokens at once on every instance. */
+export const USER_DISABLED = 2;
+
 export const USER_MESSAGES = {
   removeSelf: zhEn('不能删除当前登录用户', 'You cannot remove yourself'),
   resetDone: zhEn('重置密码成功', 'The password has been reset'),
   unlockDone: zhEn('解锁成功', 'Unlocked'),
+  disableSelf: zhEn('不能停用当前登录用户', 'You cannot disable yourself'),
+  disableDone: zhEn('停用成功', 'Disabled'),
+  enableDone: zhEn('启用成功', 'Enabled'),
   accountTaken: zhEn('当前用户已存在', 'The account already exists'),
   passwordMismatch: zhEn('两次密码输入不一致', 'The passwords differ'),
 } as const;
@@ -53,7 +59,7 @@ export const userResource = defineResource({
     birthday: { label: zhEn('用户生日', 'Birthday'), kind: 'date', dateOnly: true, column: false },
     code: { label: zhEn('用户编号', 'Number'), kind: 'string', maxLength: 64, column: false },
     locked: { label: zhEn('已锁定', 'Locked'), kind: 'switch', virtual: true, readonly: true, form: false, width: 80 },
-    // a registered guest waits (0) until an administrator approves them
+    // a registered guest waits (0) until an administrator approves them; a disabled user (2) cannot sign in
     status: {
       label: zhEn('状态', 'Status'),
       kind: 'select',
@@ -64,6 +70,7 @@ export const userResource = defineResource({
       options: [
         { value: 1, label: zhEn('正常', 'Active') },
         { value: 0, label: zhEn('待审核', 'Awaiting approval') },
+        { value: USER_DISABLED, label: zhEn('已停用', 'Disabled') },
       ],
     },
   },
@@ -113,6 +120,26 @@ export const userResource = defineResource({
       idsParam: 'userIds',
       confirm: zhEn('确定将选择账号解锁?', 'Unlock the chosen accounts?'),
       done: USER_MESSAGES.unlockDone,
+    },
+    {
+      name: 'disable',
+      label: zhEn('停用', 'Disable'),
+      permission: 'user_disable',
+      path: 'disable',
+      on: 'selection',
+      idsParam: 'userIds',
+      confirm: zhEn('确定停用选择的账号? 停用后不能登录, 已登录的会话立即失效', 'Disable the chosen accounts? They cannot sign in, and their sessions end at once'),
+      done: USER_MESSAGES.disableDone,
+    },
+    {
+      name: 'enable',
+      label: zhEn('启用', 'Enable'),
+      permission: 'user_enable',
+      path: 'enable',
+      on: 'selection',
+      idsParam: 'userIds',
+      confirm: zhEn('确定启用选择的账号?', 'Enable the chosen accounts?'),
+      done: USER_MESSAGES.enableDone,
     },
   ],
 });

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PASSWORD_MESSAGES, passwordChangeError, passwordErrorField } from '@wb/contracts/validation';
-import { USER_MESSAGES } from '@wb/contracts/resources/org';
+import { USER_DISABLED, USER_MESSAGES } from '@wb/contracts/resources/org';
 import { dept, param, post, role, user, userPlatform } from '../../db/schema/index';
 import { announceUsers, caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -30,10 +30,23 @@ const namesOf = (table: typeof role | typeof dept | typeof post, id: PgColumn, n
 /**
  * Users on the resource framework: a department filter that takes the
  * department's descendants too, the names of roles, departments and posts beside
- * their ids, the lock state, and the password reset and unlock actions.
+ * their ids, the lock state, and the password reset, unlock, disable and enable actions.
  */
 export function userOptions(ctx: AppContext): ResourceOptions {
   const db = ctx.database.db;
+  /** The chosen users' status; the other instances drop what they cached of them when it commits. */
+  const setStatus = async (chosen: SQL, status: number) => {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as typeof db;
+      const done = await t.update(user).set({ status, updateTime: new Date() }).where(chosen).returning({ id: user.id });
+      if (!done.length) throw notFound('数据不存在');
+      await announceUsers(
+        ctx.changes,
+        t,
+        done.map((u) => u.id),
+      );
+    });
+  };
   return {
     aliases: { list: ['v2/page'], detail: ['v2/detail'], add: ['v2/submit'], update: ['v2/update'] },
     filters: {
@@ -136,6 +149,14 @@ export function userOptions(ctx: AppContext): ResourceOptions {
           );
           for (const u of before) await checkMemberLimits(t, u.tenantId, { roleId: roleIds, userType: u.userType }, u, 'roleIds');
         });
+      },
+      /** Active users stop being able to sign in; their sessions are refused on every instance as soon as it commits. */
+      async disable({ scope, keys, store, user: me }) {
+        if ((keys as number[]).includes(me.userId)) throw badRequest(USER_MESSAGES.disableSelf.zh, 'userIds');
+        await setStatus(store.where(scope, inArray(user.id, keys as number[]), eq(user.status, 1)), USER_DISABLED);
+      },
+      async enable({ scope, keys, store }) {
+        await setStatus(store.where(scope, inArray(user.id, keys as number[]), eq(user.status, USER_DISABLED)), 1);
       },
       async unlock({ scope, keys, store }) {
         const done = await db
