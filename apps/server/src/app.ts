@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { analyze, openDatabase, type Database } from './db/client';
 import { seed } from './db/seed';
+import { addMissingMenus } from './db/upgrade-menus';
 import { authRoutes } from './modules/auth/routes';
 import { grantRoutes } from './modules/authority/grants';
 import { roleProjectRoutes } from './modules/mdm/role-projects';
@@ -116,6 +117,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   if (!opts.database) {
     // instances started together on one PostgreSQL seed one after the other: the first seeds, the others find it done
     if (await database.exclusive(() => seed(database.db, { tokenTtl: config.tokenTtl, refreshTtl: config.refreshTtl, hashPassword }))) app.log.info('seeded the demo data');
+    // a database an earlier version seeded gets this version's new pages and buttons
+    const added = await database.exclusive(() => addMissingMenus(database.db));
+    if (added.length) app.log.info({ added }, 'added the menus this version brings');
     // the logs' database too, where it is another (the embedded one)
     for (const db of new Set([database.db, database.logs])) await analyze(db);
     app.addHook('onClose', () => database.close());

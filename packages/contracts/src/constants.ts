@@ -20,3 +20,5 @@ export const LOGIN_LOCK_MINUTES = 30;
 export const CODE_CITY_NOT_LOGGED_IN = 101003;
 export const SIDEBAR_WIDTH = 220;
 export const SUBAPP_MOUNT_PREFIXES = ['/work', '/coredata', '/publish', '/config', '/emergency-support', '/cruiser', '/order-accumulation', '/vaas', '/create-order'] as const;
+/** The alias of each tenant's administrators' role (seeded; user_limited_menus withholds menus from it). */
+export const ADMIN_ROLE_ALIAS = 'administrator';

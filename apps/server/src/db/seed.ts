@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SUBAPPS } from '@wb/contracts/subapps';
+import { ADMIN_ROLE_ALIAS } from '@wb/contracts/constants';
 import { FLOW_CODES } from '@wb/contracts/flow';
 import type { Db } from './client';
 import {
@@ -145,7 +146,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
         { tenantId: t.tenantId, category: 2, postCode: 'manager', postName: '运营经理', sort: 2 },
         { tenantId: t.tenantId, category: 3, postCode: 'operator', postName: '运营专员', sort: 3 },
       ]);
-      const [admin] = await tx.insert(role).values({ tenantId: t.tenantId, roleName: '超级管理员', roleAlias: 'administrator', sort: 1 }).returning({ id: role.id });
+      const [admin] = await tx.insert(role).values({ tenantId: t.tenantId, roleName: '超级管理员', roleAlias: ADMIN_ROLE_ALIAS, sort: 1 }).returning({ id: role.id });
       const [plain] = await tx.insert(role).values({ tenantId: t.tenantId, roleName: '用户', roleAlias: 'user', sort: 2 }).returning({ id: role.id });
       await tx.insert(roleMenu).values((packaged ? packageMenuIds : allMenuIds).map((menuId) => ({ roleId: admin.id, menuId })));
       // the administrators may call every path an API scope protects; no data scope narrows what they see

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ADMIN_ROLE_ALIAS } from '@wb/contracts/constants';
 import type { Db } from '../db/client';
 import { apiScope, dataScope, menu, param, role, roleMenu, roleScope, tenant, tenantPackage } from '../db/schema/index';
 import type { Changes } from './changes';
@@ -49,8 +50,6 @@ export interface ApiRule {
 /** Scope categories in role_scope. */
 export const SCOPE_DATA = 1;
 export const SCOPE_API = 2;
-/** The role alias the user_limited_menus parameter withholds menus from. */
-export const ADMIN_ROLE_ALIAS = 'administrator';
 
 /** '/us-user/*' matches one segment, '/us-user/**' any number; everything else literally. */
 export function scopePattern(path: string): RegExp {

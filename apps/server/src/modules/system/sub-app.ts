@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, max, or } from 'drizzle-orm';
 import { SUB_APP_DESCRIPTOR_FIELDS, subAppAddressError, subAppResource } from '@wb/contracts/resources/sub-app';
 import { menu, role, roleMenu, subApp, topMenu, topMenuSetting } from '../../db/schema/index';
 import type { Db } from '../../db/client';
-import { ADMIN_ROLE_ALIAS } from '../../platform/access';
+import { ADMIN_ROLE_ALIAS } from '@wb/contracts/constants';
 import type { AuthUser } from '../../platform/auth';
 import { announces } from '../../platform/changes';
 import type { AppContext } from '../../platform/context';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { DEFAULT_TENANT_ID } from '@wb/contracts/constants';
+import { ADMIN_ROLE_ALIAS, DEFAULT_TENANT_ID } from '@wb/contracts/constants';
 import type { Db } from '../../db/client';
 import { dept, dictBiz, flowDefinition, flowDeployment, menu, param, role, roleMenu, subApp, tenantPackage, topMenu, topMenuSetting, user } from '../../db/schema/index';
 import { hashPassword } from '../../platform/passwords';
@@ -32,7 +32,7 @@ export async function setUpTenant(tx: Db, t: { tenantId: string; tenantName: str
     .returning({ id: dept.id });
   const [admin] = await tx
     .insert(role)
-    .values({ tenantId: t.tenantId, roleName: '超级管理员', roleAlias: 'administrator', sort: 1, ...audit })
+    .values({ tenantId: t.tenantId, roleName: '超级管理员', roleAlias: ADMIN_ROLE_ALIAS, sort: 1, ...audit })
     .returning({ id: role.id });
   await tx.insert(role).values({ tenantId: t.tenantId, roleName: '用户', roleAlias: 'user', sort: 2, ...audit });
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { userResource } from '@wb/contracts/resources/org';
 import type { Db } from '../../db/client';
 import { messageNotify, role, user } from '../../db/schema/index';
-import { ADMIN_ROLE_ALIAS } from '../../platform/access';
+import { ADMIN_ROLE_ALIAS } from '@wb/contracts/constants';
 import type { Changes } from '../../platform/changes';
 import { signalNotice } from '../../platform/notices';
 import { tenantScope, visible } from '../../platform/scope';
