@@ -235,6 +235,28 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     },
   });
 
+  // for an orchestrator: live while the process answers; ready while it can serve (a stop answers 503 to both: fastify's return503OnClosing)
+  app.get('/health/live', {
+    schema: { tags: ['运维'], summary: '存活检查 (进程在应答)', response: { 200: Envelope(Type.Object({ status: Type.String() })) } },
+    config: { public: true },
+    handler: async () => ok({ status: 'live' }),
+  });
+  const Readiness = Type.Object({ database: Type.Boolean(), listening: Type.Boolean() });
+  app.get('/health/ready', {
+    schema: {
+      tags: ['运维'],
+      summary: '就绪检查 (数据库可用, 迁移已执行, 在收听其他实例的变更)',
+      response: { 200: Envelope(Readiness), 503: Envelope(Readiness) },
+    },
+    config: { public: true },
+    handler: async (_req, reply) => {
+      // the migrations ran before the server listened: an answer here means they are applied
+      const state = { database: await database.ping().catch(() => false), listening: changes.live };
+      if (state.database && state.listening) return ok(state);
+      return reply.status(503).send({ code: 503, success: false, data: state, msg: '实例暂不可用' });
+    },
+  });
+
   // the API lives in its own context so that the token check covers it and nothing else (docs, shell files)
   await app.register(async (api) => {
     // first: a request refused by the token check is recorded too

@@ -27,15 +27,22 @@ async function startWorkers(count: number): Promise<void> {
     process.exit(1);
   }
   let stopping = false;
+  let running = count;
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
+    // stopping, the primary ends with its last worker
+    if (stopping) {
+      if (--running === 0) process.exit(0);
+      return;
+    }
     console.error(`worker ${worker.process.pid} ended (${signal ?? code}): starting another`);
     cluster.fork();
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
       stopping = true;
+      // each worker drains as a single instance does
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     });
   }
@@ -45,9 +52,21 @@ async function startWorkers(count: number): Promise<void> {
 async function startServer(): Promise<void> {
   const { app, ctx } = await buildApp({ config: { shellDir: process.env.SHELL_DIR ?? resolve(apps, 'shell/dist'), subappsDir: process.env.SUBAPPS_DIR ?? resolve(apps, 'subapps') } });
 
+  // A stop drains: new requests are answered 503 (readiness with them) while those under way, and
+  // streamed downloads, finish; then the jobs are handed back and the database closed. The signal
+  // may come twice (tsx passes it on to its child, a group kill reaches both): the second changes nothing.
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal}: closing`);
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      app.log.info(`${signal}: draining (at most ${ctx.config.shutdownDrainSeconds} s)`);
+      setTimeout(() => {
+        app.log.warn('the drain limit passed with requests still under way: exiting');
+        process.exit(1);
+      }, ctx.config.shutdownDrainSeconds * 1000).unref();
+      // a keep-alive connection whose download has finished is let go, or the close would wait for the client
+      setInterval(() => app.server.closeIdleConnections(), 250).unref();
       app.close().then(
         () => process.exit(0),
         () => process.exit(1),

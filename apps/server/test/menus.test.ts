@@ -91,6 +91,11 @@ describe('operations', () => {
     expect(res.json()).toMatchObject({ code: 200, data: { database: 'up' } });
   });
 
+  it('answers live while the process answers, ready while it has its database and hears the other instances', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/health/live' })).json()).toMatchObject({ code: 200, data: { status: 'live' } });
+    expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).json()).toMatchObject({ code: 200, data: { database: true, listening: true } });
+  });
+
   it('publishes an OpenAPI document generated from the route schemas', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);

@@ -45,6 +45,8 @@ export interface Config {
   logLevel: string;
   /** server processes on this machine (node:cluster), each a full instance on the same PostgreSQL */
   workers: number;
+  /** on SIGTERM or SIGINT: how long requests and downloads under way may take to finish */
+  shutdownDrainSeconds: number;
   /** third-party identity providers for the code-grant login, by source name */
   socialProviders: Record<string, SocialProvider>;
   /** a running job (an export) that has not reported for this long lost its process: retried once, then failed */
@@ -225,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiOrigins: hostList('API_ORIGINS', env.API_ORIGINS, 'https://uat-api.workbench.example.com,https://gray-api.workbench.example.com,https://test-api.workbench.example.com'),
     logLevel: env.LOG_LEVEL || 'info',
     workers: int('WORKERS', env.WORKERS, 1),
+    shutdownDrainSeconds: int('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 30),
     socialProviders: socialProviders(env.SOCIAL_PROVIDERS),
     jobStaleSeconds: int('JOB_STALE_SECONDS', env.JOB_STALE_SECONDS, 30),
     flowTimerPollMs: int('FLOW_TIMER_POLL_MS', env.FLOW_TIMER_POLL_MS, 5000),
