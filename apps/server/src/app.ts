@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import type pg from 'pg';
 import { Redis } from 'ioredis';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -48,6 +49,7 @@ import { hashPassword } from './platform/passwords';
 import { Access } from './platform/access';
 import { Changes } from './platform/changes';
 import { postgresRateStore } from './platform/rate-store';
+import { registerMetrics, watch } from './platform/metrics';
 import { ExportJobs } from './platform/export-jobs';
 import { ImportJobs } from './platform/import-jobs';
 import { JobQueue } from './platform/jobs';
@@ -136,6 +138,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   });
   const queue = new JobQueue(database.db, (err) => app.log.warn({ err }, 'job queue error'));
   await queue.start();
+  watch(app, (database.db as unknown as { $client: pg.Pool }).$client, () => queue.sizes());
+  registerMetrics(app, { token: config.metricsToken, allow: config.metricsAllow });
   const resources = new ResourceRegistry();
   // S3-compatible storage when configured, else files on local disk
   const store = config.s3 ? new S3Store(config.s3) : new LocalStore(config.dataDir);

@@ -82,9 +82,9 @@ export class Access {
     changes?: Changes,
   ) {
     const live = () => changes?.live ?? true;
-    this.cache = new FreshCache(Access.TTL_MS, live);
-    this.api = new FreshCache(Access.TTL_MS, live);
-    this.menuTree = new FreshCache(Access.TTL_MS, live);
+    this.cache = new FreshCache('grants', Access.TTL_MS, live);
+    this.api = new FreshCache('apiScopes', Access.TTL_MS, live);
+    this.menuTree = new FreshCache('menuTable', Access.TTL_MS, live);
     for (const topic of ['grants', 'menus', 'params', 'tenants'] as const) changes?.on(topic, () => this.invalidate());
   }
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import { cacheInvalidations } from './metrics';
 
 /** What a cache may depend on. */
 export type ChangeTopic = 'menus' | 'grants' | 'users' | 'tenants' | 'clients' | 'params' | 'sessions' | 'totals' | 'notices' | 'subscriptions';
@@ -91,6 +92,7 @@ export class Changes {
   }
 
   private emit(topic: ChangeTopic, detail: string): void {
+    cacheInvalidations.inc({ topic });
     for (const fn of this.listeners.get(topic) ?? []) fn(detail);
   }
 

@@ -47,6 +47,9 @@ export interface Config {
   workers: number;
   /** on SIGTERM or SIGINT: how long requests and downloads under way may take to finish */
   shutdownDrainSeconds: number;
+  /** GET /metrics answers a scraper sending this bearer token, or calling from `metricsAllow` (platform/metrics.ts) */
+  metricsToken?: string;
+  metricsAllow: string[];
   /** third-party identity providers for the code-grant login, by source name */
   socialProviders: Record<string, SocialProvider>;
   /** a running job (an export) that has not reported for this long lost its process: retried once, then failed */
@@ -228,6 +231,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     workers: int('WORKERS', env.WORKERS, 1),
     shutdownDrainSeconds: int('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 30),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsAllow: (env.METRICS_ALLOW ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     socialProviders: socialProviders(env.SOCIAL_PROVIDERS),
     jobStaleSeconds: int('JOB_STALE_SECONDS', env.JOB_STALE_SECONDS, 30),
     flowTimerPollMs: int('FLOW_TIMER_POLL_MS', env.FLOW_TIMER_POLL_MS, 5000),

@@ -10,7 +10,7 @@ function gate<T>(read: () => T) {
 
 describe('FreshCache', () => {
   it('keeps a loaded value, and shares one load among concurrent callers', async () => {
-    const cache = new FreshCache<string, number>(60_000);
+    const cache = new FreshCache<string, number>('test', 60_000);
     let loads = 0;
     const load = async () => ++loads;
     const [a, b] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
@@ -19,7 +19,7 @@ describe('FreshCache', () => {
   });
 
   it('a load a change overtook answers its caller, is not kept, and no later caller joins it', async () => {
-    const cache = new FreshCache<string, string>(60_000);
+    const cache = new FreshCache<string, string>('test', 60_000);
     let row = 'old';
     const slow = gate(() => 'old');
     const first = cache.get('k', slow.load);
@@ -34,7 +34,7 @@ describe('FreshCache', () => {
   });
 
   it('forget drops the matching values only, and any load under way', async () => {
-    const cache = new FreshCache<string, number>(60_000);
+    const cache = new FreshCache<string, number>('test', 60_000);
     await cache.get('post|1', async () => 1);
     await cache.get('user|1', async () => 2);
     const slow = gate(() => 3);
@@ -49,7 +49,7 @@ describe('FreshCache', () => {
 
   it('while not live, serves and keeps nothing', async () => {
     let live = true;
-    const cache = new FreshCache<string, number>(60_000, () => live);
+    const cache = new FreshCache<string, number>('test', 60_000, () => live);
     await cache.get('k', async () => 1);
     live = false;
     expect(await cache.get('k', async () => 2)).toBe(2);
@@ -60,7 +60,7 @@ describe('FreshCache', () => {
   });
 
   it('a value older than its lifetime is read again', async () => {
-    const cache = new FreshCache<string, number>(0);
+    const cache = new FreshCache<string, number>('test', 0);
     await cache.get('k', async () => 1);
     expect(await cache.get('k', async () => 2)).toBe(2);
   });

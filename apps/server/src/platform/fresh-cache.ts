@@ -1,3 +1,5 @@
+import { cacheLookups } from './metrics';
+
 /**
  * A cache of values read from the database that never keeps a stale one after a change was
  * announced (platform/changes.ts):
@@ -13,7 +15,9 @@ export class FreshCache<K, V> {
   private readonly loading = new Map<K, { generation: number; value: Promise<V> }>();
   private generation = 0;
 
+  /** `name`: the cache's in the metrics (wb_cache_lookups_total) */
   constructor(
+    private readonly name: string,
     private readonly ttlMs: number,
     private readonly live: () => boolean = () => true,
     private readonly maxEntries = 10_000,
@@ -22,7 +26,9 @@ export class FreshCache<K, V> {
   async get(key: K, load: () => Promise<V>): Promise<V> {
     const live = this.live();
     const hit = this.entries.get(key);
-    if (live && hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const fresh = live && hit && Date.now() - hit.at < this.ttlMs;
+    cacheLookups.inc({ cache: this.name, result: fresh ? 'hit' : 'miss' });
+    if (fresh) return hit.value;
     const running = this.loading.get(key);
     if (live && running && running.generation === this.generation) return running.value;
     const generation = this.generation;

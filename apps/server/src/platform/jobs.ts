@@ -40,6 +40,12 @@ export class JobQueue {
     }
   }
 
+  /** Jobs waiting to be taken, per queue (the metrics read it at each scrape). */
+  async sizes(): Promise<Record<string, number>> {
+    const queues = await this.boss.getQueues();
+    return Object.fromEntries(await Promise.all(queues.map(async (q) => [q.name, await this.boss.getQueueSize(q.name)] as const)));
+  }
+
   async send(queue: string, data: object): Promise<void> {
     await this.boss.send(queue, data);
   }

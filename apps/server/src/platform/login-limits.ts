@@ -7,6 +7,7 @@ import { LOGIN_FAIL_LIMIT, LOGIN_LOCK_MINUTES } from '@wb/contracts/constants';
 import type { Db } from '../db/client';
 import { loginFailure } from '../db/schema/index';
 import { ApiError } from './envelope';
+import { loginFailures } from './metrics';
 import { hashPassword } from './passwords';
 
 // What keeps password guessing slow and blind: the per-address allowance of the login routes, the
@@ -79,6 +80,7 @@ export class LoginFailures {
 
   /** A wrong password on attempt `attempt` (already counted by begin): true when it locks. */
   async fail(tenantId: string, account: string, source: string, attempt: number): Promise<boolean> {
+    loginFailures.inc();
     if (attempt < LOGIN_FAIL_LIMIT) return false;
     await this.lock(tenantId, account, source);
     return true;

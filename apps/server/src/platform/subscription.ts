@@ -146,7 +146,7 @@ export class OpenedSystems {
     private readonly db: Db,
     changes: Changes,
   ) {
-    this.cache = new FreshCache(OpenedSystems.TTL_MS, () => changes.live);
+    this.cache = new FreshCache('systems', OpenedSystems.TTL_MS, () => changes.live);
     for (const topic of ['subscriptions', 'grants'] as const) changes.on(topic, () => this.cache.clear());
   }
 

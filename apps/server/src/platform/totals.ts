@@ -13,7 +13,7 @@ export class TotalCache {
   private readonly entries: FreshCache<string, number>;
 
   constructor(private readonly changes?: Changes) {
-    this.entries = new FreshCache(TotalCache.TTL_MS, () => changes?.live ?? true);
+    this.entries = new FreshCache('totals', TotalCache.TTL_MS, () => changes?.live ?? true);
     changes?.on('totals', (resource) => (resource === '*' ? this.entries.clear() : this.drop(resource)));
   }
 

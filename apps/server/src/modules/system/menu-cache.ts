@@ -40,7 +40,7 @@ export class MenuCache {
     private readonly published: (host: string) => boolean = () => true,
     live?: () => boolean,
   ) {
-    this.snap = new FreshCache(MenuCache.TTL_MS, live);
+    this.snap = new FreshCache('menus', MenuCache.TTL_MS, live);
   }
 
   invalidate(): void {
