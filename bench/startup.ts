@@ -4,9 +4,11 @@
  * server's resident memory a few seconds after each, which on the embedded database
  * should not depend on whether the folder was new (a new folder once kept ~500 MB more:
  * pglite-thread.ts).
- * Run: npx tsx bench/startup.ts      target: under 10 s
+ * Then `npm start` itself on this unchanged checkout: the build step finds nothing to build
+ * (scripts/build-if-changed.mjs) and the server starts on the existing folder.
+ * Run: npx tsx bench/startup.ts      targets: under 10 s; `npm start` unchanged under 5 s
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +20,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wb-startup-'));
 const SETTLE_MS = 5000;
 const port = 18000 + Math.floor(Math.random() * 900);
 
-async function timeStart(label: string): Promise<number> {
+async function timeStart(label: string, command = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'], target = 10): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(command[0], command.slice(1), {
     cwd: root,
     stdio: 'ignore',
+    // its own process group: the stop reaches npm's children too
+    detached: true,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
   });
   try {
@@ -36,14 +40,16 @@ async function timeStart(label: string): Promise<number> {
       await new Promise((r) => setTimeout(r, 50));
     }
     const seconds = (performance.now() - started) / 1000;
-    // what it keeps once started: the start-up's garbage had a few seconds to go
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
-    console.log(
-      `${label.padEnd(34)} ${seconds.toFixed(2)} s  ${seconds < 10 ? 'met' : 'MISSED'} (target < 10 s); resident ${residentMb(child.pid!).toFixed(0)} MB after ${SETTLE_MS / 1000} s`,
-    );
+    const verdict = `${label.padEnd(34)} ${seconds.toFixed(2)} s  ${seconds < target ? 'met' : 'MISSED'} (target < ${target} s)`;
+    // what it keeps once started (the server's own process only): the start-up's garbage had a few seconds to go
+    if (command[0] !== process.execPath) console.log(verdict);
+    else {
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      console.log(`${verdict}; resident ${residentMb(child.pid!).toFixed(0)} MB after ${SETTLE_MS / 1000} s`);
+    }
     return seconds;
   } finally {
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM');
     await new Promise((r) => child.once('exit', r));
   }
 }
@@ -51,6 +57,9 @@ async function timeStart(label: string): Promise<number> {
 try {
   await timeStart('first start (migrate + seed)');
   await timeStart('restart on existing data');
+  // the build step's first run on this checkout builds what is missing: not timed
+  spawnSync(process.execPath, ['scripts/build-if-changed.mjs'], { cwd: root, stdio: 'ignore' });
+  await timeStart('npm start, checkout unchanged', ['npm', 'start'], 5);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
