@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type pg from 'pg';
 import { Redis } from 'ioredis';
@@ -70,7 +71,8 @@ import { ResourceRegistry } from './platform/crud/registry';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { findStaticApps, pageDocumentFor, serveStaticApps } from './platform/static-apps';
 import { S3Store } from './platform/s3-store';
-import { LocalStore } from './platform/storage';
+import { LocalStore, type ObjectStore } from './platform/storage';
+import { DatabaseStore } from './platform/database-store';
 import { TokenService } from './platform/tokens';
 import { TotalCache } from './platform/totals';
 
@@ -142,7 +144,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   registerMetrics(app, { token: config.metricsToken, allow: config.metricsAllow });
   const resources = new ResourceRegistry();
   // S3-compatible storage when configured, else files on local disk
-  const store = config.s3 ? new S3Store(config.s3) : new LocalStore(config.dataDir);
+  const store = await fileStore(config, database, app);
   const secrets = new SecretBox(config.secretKey);
   const outbound = new Outbound(config.outboundAllow, (detail, msg) => app.log.warn(detail, msg));
   app.addHook('onClose', () => outbound.close());
@@ -315,4 +317,21 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
 
   await serveStaticApps(app, staticApps);
   return { app, ctx };
+}
+
+/**
+ * Where files live: S3 when S3_BUCKET is set; else on PostgreSQL the database itself, so every
+ * instance serves every file (what an instance kept on its disk before is moved in at start);
+ * else, on the embedded database, DATA_DIR/files.
+ */
+async function fileStore(config: Config, database: Database, app: FastifyInstance): Promise<ObjectStore> {
+  if (config.s3) return new S3Store(config.s3);
+  if (database.kind !== 'postgres') return new LocalStore(config.dataDir);
+  const store = new DatabaseStore(database.db);
+  await store.sweep();
+  if (config.dataDir !== ':memory:') {
+    const moved = await store.moveIn(join(config.dataDir, 'files'));
+    if (moved) app.log.info({ moved }, 'moved the files kept on this disk into the database');
+  }
+  return store;
 }

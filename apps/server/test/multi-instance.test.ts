@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
+import { Readable } from 'node:stream';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +112,60 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('three instances on one PostgreS
     expect((await call(ports[0], 'POST', `/us-user/disable?userIds=${added.body.data.id}`, admin)).status).toBe(200);
     for (const port of ports) await withinASecond(async () => (await call(port, 'GET', '/us-user/info', token)).status === 401);
   });
+
+  it('an export made on one instance downloads from the others (the file is in the database)', async () => {
+    const token = await loginThroughBalancer();
+    const job = (await call(ports[0], 'POST', '/us-system/param/export-job', token)).body.data.id as string;
+    let url = '';
+    for (let i = 0; i < 200 && !url; i++) {
+      const rows = (await call(ports[0], 'GET', '/us-resource/base/download/downloadList?current=1&size=10&projectId=-1', token)).body.data.records as { id: string; fileUrl: string }[];
+      url = rows.find((r) => r.id === job)?.fileUrl ?? '';
+      if (!url) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(url).not.toBe('');
+    const fromA = Buffer.from(await (await fetch(`http://127.0.0.1:${ports[0]}${url}`)).arrayBuffer());
+    for (const port of ports.slice(1)) {
+      const res = await fetch(`http://127.0.0.1:${port}${url}`);
+      expect(res.status, `port ${port}`).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(fromA)).toBe(true);
+    }
+  });
+
+  it('a 100 MB file written through one instance streams from another, never whole in memory', async () => {
+    const name = `${randomUUID()}.bin`;
+    const MB = 1024 * 1024;
+    const size = 100 * MB;
+    // what is still held (collected first), not the garbage a collection would free
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const base = process.memoryUsage().arrayBuffers;
+    let peak = 0;
+    const sample = () => {
+      gc();
+      peak = Math.max(peak, process.memoryUsage().arrayBuffers - base);
+    };
+    const block = Buffer.alloc(MB, 7);
+    async function* bytes() {
+      for (let sent = 0; sent < size; sent += MB) {
+        if (sent % (10 * MB) === 0) sample();
+        yield block;
+      }
+    }
+    expect(await contexts[0].store.putStream(name, Readable.from(bytes()))).toBe(size);
+    const read = await contexts[2].store.get(name);
+    expect(read?.size).toBe(size);
+    let got = 0;
+    for await (const chunk of read!.stream) {
+      got += (chunk as Buffer).length;
+      if (got % (10 * MB) < (chunk as Buffer).length) sample();
+    }
+    expect(got).toBe(size);
+    await contexts[0].store.remove(name);
+    expect(await contexts[1].store.get(name)).toBeNull();
+    // a chunk in flight, and the buffers the pool's connections keep (a chunk's size each): not the file
+    expect(peak).toBeLessThan(30 * MB);
+  }, 120_000);
 
   it('a menu renamed on one instance: the others serve the new menu within a second', async () => {
     const token = await loginThroughBalancer();

@@ -89,7 +89,8 @@ export class ObjectStores {
     const version = c.updateTime.getTime();
     const cached = this.built.get(c.id);
     if (cached?.version === version) return cached.store;
-    const store = c.category === OSS_LOCAL ? (this.disk ??= this.base instanceof LocalStore ? this.base : new LocalStore(this.dataDir)) : this.bucketOf(c);
+    // 本地存储 is the server's own store (its disk, or the database on PostgreSQL); beside S3_BUCKET, the disk
+    const store = c.category === OSS_LOCAL ? (this.disk ??= this.base instanceof S3Store ? new LocalStore(this.dataDir) : this.base) : this.bucketOf(c);
     this.built.set(c.id, { version, store });
     return store;
   }

@@ -10,6 +10,7 @@ export * from './resource';
 export * from './sub-app';
 export * from './login-failure';
 export * from './rate-limit';
+export * from './file-store';
 export * from './scope';
 export * from './notify';
 export * from './version';
