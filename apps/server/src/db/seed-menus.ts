@@ -26,6 +26,23 @@ export interface MenuSeed {
   children?: MenuSeed[];
 }
 
+/** The menu table's row of a seeded menu (the seed's and an upgrade's, db/upgrade-menus.ts). */
+export const menuRow = (m: MenuSeed, parentId: number, sort: number) => ({
+  parentId,
+  code: m.code,
+  name: m.name,
+  path: m.path,
+  source: m.source ?? '',
+  sort,
+  category: 1,
+  serviceName: m.serviceName ?? '',
+  isTab: m.isTab ?? true,
+  keepAlive: m.keepAlive ?? true,
+  isOpen: m.isOpen ?? 1,
+  enableGray: m.enableGray ?? false,
+  grayPath: m.grayPath ?? '',
+});
+
 export interface TopMenuSeed {
   code: string;
   name: string;

@@ -33,7 +33,7 @@ import {
 } from './schema/index';
 import { dictionaryEn } from './seed-dict-en';
 import { businessDictionaries, businessLinks, DEMO_PASSWORD, dictionaries, orgTree, params, projectLogos, regions, SUBAPP_HOSTS, tenants } from './seed-data';
-import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
+import { BUTTON_VERBS, menuRow, type MenuSeed, topMenuSeeds } from './seed-menus';
 import { MESSAGE_CENTER_CODE } from '@wb/contracts/message-center';
 import { apiScopeSeeds, dataScopeSeeds } from './seed-scopes';
 import { LEAVE_BPMN, LEAVE_PROCESS } from './seed-flow';
@@ -80,21 +80,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
       if (menuIds.has(m.code)) throw new Error(`seed: duplicate menu code ${m.code}`);
       const [row] = await tx
         .insert(menu)
-        .values({
-          parentId,
-          code: m.code,
-          name: m.name,
-          path: m.path,
-          source: m.source ?? '',
-          sort,
-          category: 1,
-          serviceName: m.serviceName ?? '',
-          isTab: m.isTab ?? true,
-          keepAlive: m.keepAlive ?? true,
-          isOpen: m.isOpen ?? 1,
-          enableGray: m.enableGray ?? false,
-          grayPath: m.grayPath ?? '',
-        })
+        .values(menuRow(m, parentId, sort))
         .returning({ id: menu.id });
       menuIds.set(m.code, row.id);
       if (m.buttons || m.extraButtons?.length) {

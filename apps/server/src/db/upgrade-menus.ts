@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE_ALIAS } from '@wb/contracts/constants';
 import type { Db } from './client';
 import { menu } from './schema/index';
-import { BUTTON_VERBS, type MenuSeed, topMenuSeeds } from './seed-menus';
+import { BUTTON_VERBS, menuRow, type MenuSeed, topMenuSeeds } from './seed-menus';
 
 /**
  * What a database seeded by an earlier version lacks of the product's menus (a new page, a new
@@ -32,27 +32,7 @@ export async function addMissingMenus(db: Db): Promise<string[]> {
       return row.id;
     };
     const walk = async (m: MenuSeed, parentId: number, sort: number, topMenuCode: string): Promise<void> => {
-      const id =
-        ids.get(m.code) ??
-        (await insert(
-          {
-            parentId,
-            code: m.code,
-            name: m.name,
-            path: m.path,
-            source: m.source ?? '',
-            sort,
-            category: 1,
-            serviceName: m.serviceName ?? '',
-            isTab: m.isTab ?? true,
-            keepAlive: m.keepAlive ?? true,
-            isOpen: m.isOpen ?? 1,
-            enableGray: m.enableGray ?? false,
-            grayPath: m.grayPath ?? '',
-          },
-          parentId,
-          topMenuCode,
-        ));
+      const id = ids.get(m.code) ?? (await insert(menuRow(m, parentId, sort), parentId, topMenuCode));
       const buttons: [string, string, string][] = [
         ...(m.buttons ? BUTTON_VERBS.map(([verb, label]): [string, string, string] => [`${m.code}_${verb}`, label, verb]) : []),
         ...(m.extraButtons ?? []).map(([code, label]): [string, string, string] => [code, label, code]),
