@@ -93,9 +93,9 @@ export class DatabaseStore implements ObjectStore {
   /**
    * Moves the files an instance kept on its own disk (DATA_DIR/files, before its database was
    * PostgreSQL or before this store) into the database, once: each is deleted from the disk once
-   * it is in. Answers how many were moved.
+   * it is in, unless `keep` (a copy: move-to-postgres.ts). Answers how many were moved.
    */
-  async moveIn(dir: string): Promise<number> {
+  async moveIn(dir: string, opts: { keep?: boolean } = {}): Promise<number> {
     let moved = 0;
     const names = await readdir(dir).catch(() => [] as string[]);
     for (const name of names.filter((n) => SAFE_OBJECT_NAME.test(n))) {
@@ -106,7 +106,7 @@ export class DatabaseStore implements ObjectStore {
         // moved by an earlier start that stopped before it could delete the file
         if (!(err instanceof ObjectExists)) throw err;
       }
-      await unlink(join(dir, name));
+      if (!opts.keep) await unlink(join(dir, name));
     }
     return moved;
   }
