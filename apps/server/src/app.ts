@@ -51,6 +51,7 @@ import { Access } from './platform/access';
 import { Changes } from './platform/changes';
 import { postgresRateStore } from './platform/rate-store';
 import { registerMetrics, watch } from './platform/metrics';
+import { registerTracing } from './platform/tracing';
 import { ExportJobs } from './platform/export-jobs';
 import { ImportJobs } from './platform/import-jobs';
 import { JobQueue } from './platform/jobs';
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   await queue.start();
   watch(app, (database.db as unknown as { $client: pg.Pool }).$client, () => queue.sizes());
   registerMetrics(app, { token: config.metricsToken, allow: config.metricsAllow });
+  registerTracing(app, config.otlpEndpoint);
   const resources = new ResourceRegistry();
   // S3-compatible storage when configured, else files on local disk
   const store = await fileStore(config, database, app);

@@ -50,6 +50,8 @@ export interface Config {
   /** GET /metrics answers a scraper sending this bearer token, or calling from `metricsAllow` (platform/metrics.ts) */
   metricsToken?: string;
   metricsAllow: string[];
+  /** OpenTelemetry traces go to this OTLP/HTTP collector (platform/tracing.ts); none without it */
+  otlpEndpoint?: string;
   /** third-party identity providers for the code-grant login, by source name */
   socialProviders: Record<string, SocialProvider>;
   /** a running job (an export) that has not reported for this long lost its process: retried once, then failed */
@@ -232,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workers: int('WORKERS', env.WORKERS, 1),
     shutdownDrainSeconds: int('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 30),
     metricsToken: env.METRICS_TOKEN || undefined,
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
     metricsAllow: (env.METRICS_ALLOW ?? '')
       .split(',')
       .map((a) => a.trim())
