@@ -34,7 +34,7 @@ function startServer<T>(extra: Record<string, string> = {}): { child: ChildProce
 type Ports = { app: number; bare: number; rows: number; users: number; depts: number; databaseUrl?: string };
 const { child, ready } = startServer<Ports>();
 const ports = await ready;
-let replica: ChildProcess | undefined;
+const replicas: ChildProcess[] = [];
 const base = `http://127.0.0.1:${ports.app}`;
 
 try {
@@ -111,26 +111,30 @@ try {
       console.log(`  ${get(n).name} p99 ${get(n).p99} ms: ${get(n).p99 < 20 ? 'met' : 'MISSED'}`);
     for (const n of ['menu routes', 'checkToken']) console.log(`  ${n} ${((get(n).rps / bare) * 100).toFixed(1)}%: ${get(n).rps / bare >= 0.25 ? 'met' : 'MISSED'}`);
 
-    // More than one process: the same list with the same 20 connections, on one instance, then
-    // spread over two instances on the same PostgreSQL database (the second one started here).
+    // More than one process: the same list with the same 24 connections, on one instance, then
+    // spread over two and three instances on the same PostgreSQL database (started here).
     if (ports.databaseUrl) {
-      const second = startServer<{ app: number }>({ BENCH_REPLICA_OF: ports.databaseUrl });
-      replica = second.child;
-      const other = (await second.ready).app;
+      const replicaOf = ports.databaseUrl;
+      const started = [0, 1].map(() => startServer<{ app: number }>({ BENCH_REPLICA_OF: replicaOf }));
+      replicas.push(...started.map((s) => s.child));
+      const others = await Promise.all(started.map(async (s) => (await s.ready).app));
       const path = '/us-system/param/list?current=1&size=10';
       const run = (port: number, n: number) => autocannon({ url: `http://127.0.0.1:${port}${path}`, headers, connections: n, duration: seconds });
-      const one = await run(ports.app, 20);
-      const two = await Promise.all([run(ports.app, 10), run(other, 10)]);
-      const rps2 = two[0].requests.average + two[1].requests.average;
-      console.log(`\nparam/list, 20 connections, instances on one PostgreSQL database:`);
-      console.log(`  1 instance   ${one.requests.average.toFixed(0).padStart(7)} req/s   p99 ${one.latency.p99} ms`);
-      console.log(
-        `  2 instances  ${rps2.toFixed(0).padStart(7)} req/s   p99 ${Math.max(two[0].latency.p99, two[1].latency.p99)} ms   (${(rps2 / one.requests.average).toFixed(2)}× one)`,
-      );
+      const spread = async (instancePorts: number[]) => {
+        const runs = await Promise.all(instancePorts.map((port) => run(port, 24 / instancePorts.length)));
+        return { rps: runs.reduce((n, r) => n + r.requests.average, 0), p99: Math.max(...runs.map((r) => r.latency.p99)) };
+      };
+      const one = await spread([ports.app]);
+      console.log(`\nparam/list, 24 connections, instances on one PostgreSQL database:`);
+      console.log(`  1 instance   ${one.rps.toFixed(0).padStart(7)} req/s   p99 ${one.p99} ms`);
+      for (const n of [2, 3]) {
+        const many = await spread([ports.app, ...others].slice(0, n));
+        console.log(`  ${n} instances  ${many.rps.toFixed(0).padStart(7)} req/s   p99 ${many.p99} ms   (${(many.rps / one.rps).toFixed(2)}× one)`);
+      }
     }
   }
 } finally {
-  replica?.kill('SIGTERM');
+  for (const r of replicas) r.kill('SIGTERM');
   // the server drops its scratch database on the way out
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
