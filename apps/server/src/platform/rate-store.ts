@@ -25,8 +25,13 @@ export function postgresRateStore(db: Db) {
       this.prefix = typeof prefix === 'string' ? prefix : '';
     }
 
+    /** the row's key: the route's prefix and the client's key, as long as the column takes */
+    private rowKey(key: string): string {
+      return `${this.prefix}${key}`.slice(0, 512);
+    }
+
     incr(key: string, cb: Callback, timeWindow: number): void {
-      const k = `${this.prefix}${key}`.slice(0, 512);
+      const k = this.rowKey(key);
       db.execute<{ hits: number; ttl: string }>(
         sql`insert into rate_limit (key, hits, reset_at) values (${k}, 1, ${NOW} + ${timeWindow})
             on conflict (key) do update set
@@ -41,9 +46,7 @@ export function postgresRateStore(db: Db) {
     }
 
     read(key: string, cb: Callback): void {
-      db.execute<{ hits: number; ttl: string }>(
-        sql`select hits, reset_at - ${NOW} as ttl from rate_limit where key = ${`${this.prefix}${key}`.slice(0, 512)} and reset_at > ${NOW}`,
-      ).then(
+      db.execute<{ hits: number; ttl: string }>(sql`select hits, reset_at - ${NOW} as ttl from rate_limit where key = ${this.rowKey(key)} and reset_at > ${NOW}`).then(
         (r) => cb(null, r.rows.length ? { current: Number(r.rows[0].hits), ttl: Number(r.rows[0].ttl) } : { current: 0, ttl: 0 }),
         (err: Error) => cb(err),
       );
