@@ -112,10 +112,14 @@ try {
     for (const n of ['menu routes', 'checkToken']) console.log(`  ${n} ${((get(n).rps / bare) * 100).toFixed(1)}%: ${get(n).rps / bare >= 0.25 ? 'met' : 'MISSED'}`);
 
     // More than one process: the same list with the same 24 connections, on one instance, then
-    // spread over two and three instances on the same PostgreSQL database (started here).
+    // spread over two and three instances on the same PostgreSQL database (started here). The
+    // third has its metrics on (BENCH_METRICS_TOKEN): the cost of the metrics is the list on it
+    // beside the same list on the second, which has them off: both warmed alike, then three turns
+    // each, the third scraped every 5 s (more often than Prometheus' default minute or the common 15 s).
     if (ports.databaseUrl) {
       const replicaOf = ports.databaseUrl;
-      const started = [0, 1].map(() => startServer<{ app: number }>({ BENCH_REPLICA_OF: replicaOf }));
+      const metricsToken = randomBytes(16).toString('hex');
+      const started = ([{}, { BENCH_METRICS_TOKEN: metricsToken }] as Record<string, string>[]).map((extra) => startServer<{ app: number }>({ BENCH_REPLICA_OF: replicaOf, ...extra }));
       replicas.push(...started.map((s) => s.child));
       const others = await Promise.all(started.map(async (s) => (await s.ready).app));
       const path = '/us-system/param/list?current=1&size=10';
@@ -131,6 +135,25 @@ try {
         const many = await spread([ports.app, ...others].slice(0, n));
         console.log(`  ${n} instances  ${many.rps.toFixed(0).padStart(7)} req/s   p99 ${many.p99} ms   (${(many.rps / one.rps).toFixed(2)}× one)`);
       }
+
+      const [off, on] = others;
+      const scrape = () => fetch(`http://127.0.0.1:${on}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.text());
+      if (!(await scrape()).includes('wb_http_request_duration_seconds_count')) throw new Error('the instance with metrics on does not answer /metrics');
+      // the 3-instance row ran on both, the 2-instance row on the second only: one more run on the third
+      await run(on, connections);
+      const TURNS = 3;
+      let offRps = 0;
+      let onRps = 0;
+      for (let turn = 0; turn < TURNS; turn++) {
+        offRps += (await run(off, connections)).requests.average;
+        const scraper = setInterval(() => void scrape(), 5000);
+        onRps += (await run(on, connections)).requests.average;
+        clearInterval(scraper);
+      }
+      const ratio = onRps / offRps;
+      console.log(`\nthe metrics' cost: param/list, ${connections} connections, ${TURNS} turns each, scraped every 5 s`);
+      console.log(`  metrics off  ${(offRps / TURNS).toFixed(0).padStart(7)} req/s`);
+      console.log(`  metrics on   ${(onRps / TURNS).toFixed(0).padStart(7)} req/s   ${(ratio * 100).toFixed(1)}% of off (target >= 97%): ${ratio >= 0.97 ? 'met' : 'MISSED'}`);
     }
   }
 } finally {

@@ -15,13 +15,20 @@ import { analyze } from '../apps/server/src/db/client';
 import { scratchDatabase } from './scratch-database';
 
 const serverUrl = process.env.DATABASE_URL;
-/** a second instance (bench/api.ts's two-instance row): the first one's scratch database, nothing seeded */
+/**
+ * a further instance (bench/api.ts's rows of several instances): the first one's scratch database,
+ * nothing seeded; BENCH_METRICS_TOKEN turns its metrics on (the rows of their cost)
+ */
 const replicaOf = process.env.BENCH_REPLICA_OF;
 const jwtSecret = process.env.BENCH_JWT_SECRET;
 let databaseUrl: string | undefined = replicaOf;
 let dropScratch = async () => {};
 if (replicaOf) {
-  const { app } = await buildApp({ env: {}, logger: false, config: { dataDir: ':memory:', databaseUrl, jwtSecret, captchaEnabled: false, loginRateLimit: 100_000 } });
+  const { app } = await buildApp({
+    env: {},
+    logger: false,
+    config: { dataDir: ':memory:', databaseUrl, jwtSecret, captchaEnabled: false, loginRateLimit: 100_000, metricsToken: process.env.BENCH_METRICS_TOKEN },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ app: (app.server.address() as { port: number }).port })}\n`);
   process.on('SIGTERM', () => void app.close().finally(() => process.exit(0)));

@@ -20,7 +20,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wb-startup-'));
 const SETTLE_MS = 5000;
 const port = 18000 + Math.floor(Math.random() * 900);
 
-async function timeStart(label: string, command = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'], target = 10): Promise<number> {
+async function timeStart(label: string, command = [process.execPath, '--enable-source-maps', 'apps/server/dist/main.mjs'], target = 10): Promise<number> {
   const started = performance.now();
   const child = spawn(command[0], command.slice(1), {
     cwd: root,
@@ -54,6 +54,8 @@ async function timeStart(label: string, command = [process.execPath, '--import',
   }
 }
 
+// the compiled server, as production runs it
+spawnSync(process.execPath, ['scripts/build-if-changed.mjs', 'server'], { cwd: root, stdio: 'ignore' });
 try {
   await timeStart('first start (migrate + seed)');
   await timeStart('restart on existing data');

@@ -7,7 +7,7 @@ import { healthy, logDir, root, spawnServer, stopServer, waitUntilHealthy, type 
 import { FIXTURE_PORT, SERVERS } from './support/servers';
 
 /**
- * Builds the shell, then starts the real server (embedded database in a fresh
+ * Builds the shell and the server (compiled, as production runs it), then starts the real server (embedded database in a fresh
  * temporary folder) once per entry of SERVERS, and stops them after the run.
  * The server serves apps/shell/dist, so the browser tests the built shell.
  * E2E_SKIP_BUILD=1 reuses an existing build.
@@ -16,6 +16,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(join(root, 'apps/shell/dist/index.html'))) {
     execSync('npm run build -w @wb/shell', { cwd: root, stdio: 'inherit' });
   }
+  // the compiled server (a second; nothing when its sources have not changed)
+  execSync('node scripts/build-if-changed.mjs server', { cwd: root, stdio: 'inherit' });
   // The server publishes the sub-apps it finds built when it starts (micro-apps specs mount them).
   for (const [dir, workspace] of [
     ['apps/subapps/coredata', '@wb/coredata'],

@@ -19,7 +19,8 @@ export interface Started {
 export function spawnServer(spec: ServerSpec, dataDir: string, again = false): Started {
   const logFile = join(logDir, `${spec.name}-${spec.port}.log`);
   const log = openSync(logFile, again ? 'a' : 'w');
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // the compiled server, as production runs it (global-setup.ts builds it)
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', log, log],
@@ -64,7 +65,7 @@ export function stopServer(server: Started, signal: 'SIGTERM' | 'SIGKILL' = 'SIG
   return new Promise((done) => {
     if (server.child.exitCode !== null || server.child.signalCode !== null || !server.child.pid) return done();
     server.child.once('exit', () => done());
-    // tsx runs node as a child: the whole group goes
+    // the whole group: what the server started goes with it
     process.kill(-server.child.pid, signal);
     setTimeout(() => {
       if (server.child.exitCode === null && server.child.signalCode === null && server.child.pid) process.kill(-server.child.pid, 'SIGKILL');

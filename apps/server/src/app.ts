@@ -141,7 +141,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   });
   const queue = new JobQueue(database.db, (err) => app.log.warn({ err }, 'job queue error'));
   await queue.start();
-  watch(app, (database.db as unknown as { $client: pg.Pool }).$client, () => queue.sizes());
+  watch(app, (database.db as unknown as { $client: pg.Pool }).$client, () => queue.backlog());
   registerMetrics(app, { token: config.metricsToken, allow: config.metricsAllow });
   registerTracing(app, config.otlpEndpoint);
   const resources = new ResourceRegistry();

@@ -54,7 +54,7 @@ async function startServer(): Promise<void> {
 
   // A stop drains: new requests are answered 503 (readiness with them) while those under way, and
   // streamed downloads, finish; then the jobs are handed back and the database closed. The signal
-  // may come twice (tsx passes it on to its child, a group kill reaches both): the second changes nothing.
+  // may come twice (npm passes it on to its child, a group kill reaches both): the second changes nothing.
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

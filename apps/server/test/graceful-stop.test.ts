@@ -9,7 +9,7 @@ import { scratchDatabase } from './support/scratch-database';
 
 /**
  * A stop as systemd or Ctrl-C gives it: SIGTERM to the whole process group of a server started
- * as `npm start` runs it (npm, a shell and tsx each pass the signal on: it comes more than once), while a
+ * as `npm start` runs it (npm and a shell each pass the signal on: it comes more than once), while a
  * 100,000-row export streams. The download finishes whole, a new request is refused with 503,
  * and the server ends by itself once it has drained. PostgreSQL only: the rows are written straight into it.
  */
@@ -35,7 +35,7 @@ describe.runIf(!!serverUrl)('a graceful stop', () => {
     scratch = await scratchDatabase(serverUrl!, 'wb_stop');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    // as `npm start` runs it: npm, a shell, tsx and node, each passing the signal on
+    // as `npm start` runs it: npm, a shell and node (the compiled server), each passing the signal on
     server = spawn('npm', ['run', 'start', '-w', '@wb/server'], {
       cwd: fileURLToPath(new URL('../../..', import.meta.url)),
       // its own process group, as a service manager starts it

@@ -1,3 +1,5 @@
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, login, testApp, type TestApp } from './helper';
 
@@ -36,11 +38,28 @@ describe('metrics', () => {
     expect(text).toMatch(/wb_cache_lookups_total\{cache="grants",result="hit"\} [1-9]/);
     expect(text).toMatch(/wb_cache_invalidations_total\{topic="totals"\} [1-9]/);
     expect(text).toMatch(/wb_db_pool_connections\{state="total"\} [1-9]/);
-    expect(text).toContain('wb_job_queue_waiting');
     expect(text).toContain('wb_nodejs_eventloop_lag_seconds');
     // the scrape itself is not in the API log
     await t.ctx.requestLog.flush();
     const logged = (await admin.call({ method: 'GET', url: '/us-log/api/list', query: { size: '200' } })).json().data.records as { requestUri: string }[];
     expect(logged.map((r) => r.requestUri)).not.toContain('/metrics');
+  });
+
+  it('tell how many jobs wait in each queue and how long the oldest has been due; a job set for later is no backlog', async () => {
+    // a queue no instance works on, through pg-boss on the app's own pool: one job due a minute ago, one due tomorrow
+    const pool = (t.ctx.database.db as unknown as { $client: pg.Pool }).$client;
+    const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => (values?.length ? pool.query(text, values) : pool.query(text)) } });
+    await boss.createQueue('metrics-probe');
+    await boss.send('metrics-probe', {}, { startAfter: new Date(Date.now() - 60_000) });
+    await boss.send('metrics-probe', {}, { startAfter: new Date(Date.now() + 86_400_000) });
+    const text = (await scrape({ authorization: 'Bearer scrape-secret-token' })).body;
+    expect(text).toMatch(/wb_job_queue_waiting\{queue="metrics-probe"\} 1\n/);
+    const oldest = Number(/wb_job_queue_oldest_seconds\{queue="metrics-probe"\} ([\d.]+)/.exec(text)?.[1]);
+    expect(oldest).toBeGreaterThanOrEqual(59);
+    expect(oldest).toBeLessThan(120);
+    // the server's own queues are there, with nothing waiting
+    expect(text).toMatch(/wb_job_queue_waiting\{queue="export"\} 0\n/);
+    await boss.purgeQueue('metrics-probe');
+    await boss.deleteQueue('metrics-probe');
   });
 });

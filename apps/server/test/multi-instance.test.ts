@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { AppContext } from '../src/platform/context';
+import type { ImportRecord } from '@wb/contracts/imports';
 import { testApp, type TestApp } from './helper';
+import { multipart, readBook, rowsOf, xlsx } from './support/imports';
 
 /**
  * Three server instances on one PostgreSQL database behind a small round-robin load
@@ -128,6 +130,51 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('three instances on one PostgreS
       const res = await fetch(`http://127.0.0.1:${port}${url}`);
       expect(res.status, `port ${port}`).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(fromA)).toBe(true);
+    }
+  });
+
+  it('imports uploaded through the balancer all succeed, whichever instance claims each, and their error files download from every instance', async () => {
+    // twelve uploads, each to the next instance, each claimed by whichever instance polls first:
+    // were the uploaded file on its instance's disk, most would end '导入文件已不存在'
+    const token = await loginThroughBalancer();
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { payload, headers } = multipart(
+        `多实例${i}.xlsx`,
+        await xlsx([
+          ['参数名称', '参数键名', '参数键值'],
+          [`多实例${i}`, `multi.import.${i}`, 'v'],
+          ['', `multi.import.${i}.bad`, 'v'],
+        ]),
+      );
+      const res = await fetch(`http://127.0.0.1:${balancerPort}/us-system/param/import-job?projectId=-1`, {
+        method: 'POST',
+        headers: { ...headers, 'tenant-id': '000000', 'saas-auth': `bearer ${token}` },
+        body: payload,
+      });
+      expect(res.status).toBe(200);
+      ids.push(((await res.json()) as { data: { id: string } }).data.id);
+    }
+    const done: ImportRecord[] = [];
+    for (const id of ids) {
+      for (let tries = 0; ; tries++) {
+        const found = (await call(balancerPort, 'GET', `/us-resource/file-import/getById?id=${id}`, token)).body.data as ImportRecord;
+        if (found.status === 1) {
+          done.push(found);
+          break;
+        }
+        if (tries > 300) throw new Error(`import ${id} still running`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    expect(done.map((d) => [d.successNum, d.failedNum, d.errorMsg])).toEqual(ids.map(() => [1, 1, '']));
+    for (const port of ports) {
+      const errors = await fetch(`http://127.0.0.1:${port}/us-resource/file-import/export?importId=${done[0].id}`, {
+        headers: { 'tenant-id': '000000', 'saas-auth': `bearer ${token}` },
+      });
+      expect(errors.status, `port ${port}`).toBe(200);
+      const rows = rowsOf((await readBook(Buffer.from(await errors.arrayBuffer()))).worksheets[0]);
+      expect(rows.some((r) => r.includes('multi.import.0.bad'))).toBe(true);
     }
   });
 

@@ -8,11 +8,18 @@ import type { Db } from '../db/client';
  * share the database. pg-boss reaches the database through our own pool, so on the embedded
  * database it waits its turn for the one connection like every query.
  */
+export interface Backlog {
+  queue: string;
+  waiting: number;
+  oldestSeconds: number;
+}
+
 export class JobQueue {
   private readonly boss: PgBoss;
+  private readonly pool: pg.Pool;
 
   constructor(db: Db, onError: (err: Error) => void) {
-    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    const pool = (this.pool = (db as unknown as { $client: pg.Pool }).$client);
     this.boss = new PgBoss({
       db: {
         // pg-boss sends scripts of several statements without values: those go as simple queries
@@ -40,10 +47,20 @@ export class JobQueue {
     }
   }
 
-  /** Jobs waiting to be taken, per queue (the metrics read it at each scrape). */
-  async sizes(): Promise<Record<string, number>> {
-    const queues = await this.boss.getQueues();
-    return Object.fromEntries(await Promise.all(queues.map(async (q) => [q.name, await this.boss.getQueueSize(q.name)] as const)));
+  /**
+   * Per queue, the jobs due and not yet taken and how long the oldest of them has been due (the
+   * metrics read it at each scrape). A job set for later (a flow timer) is not due: not a backlog.
+   * One query on pg-boss's own tables (its default schema), every queue in it even when empty.
+   */
+  async backlog(): Promise<Backlog[]> {
+    const { rows } = await this.pool.query<Backlog>(
+      `select q.name as queue, count(j.id)::int as waiting,
+              coalesce(extract(epoch from now() - min(j.start_after)), 0)::float8 as "oldestSeconds"
+         from pgboss.queue q
+         left join pgboss.job j on j.name = q.name and j.state < 'active' and j.start_after <= now()
+        group by q.name`,
+    );
+    return rows;
   }
 
   async send(queue: string, data: object): Promise<void> {

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Backlog } from './jobs';
 
 /**
  * What an operator watches (GET /metrics, Prometheus' text format, prom-client): requests by
@@ -11,7 +12,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  * reaches one worker, so where every instance must be seen, run one per container and scrape each.
  */
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry, prefix: 'wb_' });
+/** prom-client's own (event loop, memory, handles): started with the first app that is scraped. */
+let defaults = false;
 
 const requests = new Histogram({
   name: 'wb_http_request_duration_seconds',
@@ -69,40 +71,58 @@ new Gauge({
   },
 });
 
-type QueueSizes = () => Promise<Record<string, number>>;
-const queues = new Set<QueueSizes>();
+type Backlogs = () => Promise<Backlog[]>;
+const backlogs = new Set<Backlogs>();
+const backlog = async (): Promise<Backlog[]> => (await Promise.all([...backlogs].map((read) => read().catch(() => [] as Backlog[])))).flat();
 new Gauge({
   name: 'wb_job_queue_waiting',
-  help: 'Jobs waiting to be taken (exports, imports, flow timers), by queue',
+  help: 'Jobs due and not yet taken (exports, imports, flow timers), by queue',
   labelNames: ['queue'] as const,
   registers: [registry],
   async collect() {
     this.reset();
-    for (const sizes of queues) for (const [queue, n] of Object.entries(await sizes().catch(() => ({})))) this.inc({ queue }, n);
+    for (const b of await backlog()) this.inc({ queue: b.queue }, b.waiting);
+  },
+});
+new Gauge({
+  name: 'wb_job_queue_oldest_seconds',
+  help: 'How long the oldest job due and not yet taken has waited, by queue (0 when none)',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    const oldest = new Map<string, number>();
+    for (const b of await backlog()) oldest.set(b.queue, Math.max(oldest.get(b.queue) ?? 0, b.oldestSeconds));
+    for (const [queue, seconds] of oldest) this.set({ queue }, seconds);
   },
 });
 
 /** The pool and job queues of an app, read at each scrape until it closes. */
-export function watch(app: FastifyInstance, pool: pg.Pool, queueSizes: QueueSizes): void {
+export function watch(app: FastifyInstance, pool: pg.Pool, read: Backlogs): void {
   pools.add(pool);
-  queues.add(queueSizes);
+  backlogs.add(read);
   app.addHook('onClose', async () => {
     pools.delete(pool);
-    queues.delete(queueSizes);
+    backlogs.delete(read);
   });
 }
 
 /**
  * GET /metrics, off the API log and the API's token: answered when METRICS_TOKEN is set and the
  * scraper sends it as `Authorization: Bearer …`, or the caller's address is one of METRICS_ALLOW;
- * 404 otherwise, so that nobody learns it is there. Every request's duration is recorded here.
+ * 404 otherwise, so that nobody learns it is there. Every request's duration is recorded here,
+ * and prom-client's own figures collected, only when one of the two is set: nobody could read them.
  */
 export function registerMetrics(app: FastifyInstance, access: { token?: string; allow: string[] }): void {
-  app.addHook('onResponse', async (req, reply) => {
-    const route = req.routeOptions.url ?? 'unmatched';
-    requests.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    if (reply.statusCode === 429) limited.inc({ route });
-  });
+  if (access.token || access.allow.length) {
+    if (!defaults) collectDefaultMetrics({ register: registry, prefix: 'wb_' });
+    defaults = true;
+    app.addHook('onResponse', async (req, reply) => {
+      const route = req.routeOptions.url ?? 'unmatched';
+      requests.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      if (reply.statusCode === 429) limited.inc({ route });
+    });
+  }
   const allowed = (req: FastifyRequest): boolean => {
     if (access.allow.includes(req.ip)) return true;
     const given = Buffer.from(String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));

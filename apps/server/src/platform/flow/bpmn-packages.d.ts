@@ -19,7 +19,7 @@ declare module 'bpmnlint' {
   }
 }
 
-declare module 'bpmnlint/lib/resolver/node-resolver' {
+declare module 'bpmnlint/lib/resolver/node-resolver.js' {
   export default class NodeResolver {
     constructor(options?: unknown);
   }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import { Linter } from 'bpmnlint';
-import NodeResolver from 'bpmnlint/lib/resolver/node-resolver';
+import NodeResolver from 'bpmnlint/lib/resolver/node-resolver.js';
 import { FLOW_MESSAGES } from '@wb/contracts/flow';
 import { badRequest } from '../envelope';
 import { cycleRefusal, FLOW_BUDGET, xmlDepth } from './budgets';
