@@ -113,15 +113,18 @@ try {
 
     // More than one process: the same list with the same 24 connections, on one instance, then
     // spread over two and three instances on the same PostgreSQL database (started here). The
-    // third has its metrics on (BENCH_METRICS_TOKEN): the cost of the metrics is the list on it
-    // beside the same list on the second, which has them off: both warmed alike, then three turns
-    // each, the third scraped every 5 s (more often than Prometheus' default minute or the common 15 s).
+    // third process also holds an app with its metrics on (BENCH_METRICS_TOKEN): the cost of the
+    // metrics is the list on that app beside the same list on its neighbour with them off, three
+    // turns each, scraped every 5 s (more often than Prometheus' default minute or the common 15 s).
     if (ports.databaseUrl) {
       const replicaOf = ports.databaseUrl;
       const metricsToken = randomBytes(16).toString('hex');
-      const started = ([{}, { BENCH_METRICS_TOKEN: metricsToken }] as Record<string, string>[]).map((extra) => startServer<{ app: number }>({ BENCH_REPLICA_OF: replicaOf, ...extra }));
+      const started = ([{}, { BENCH_METRICS_TOKEN: metricsToken }] as Record<string, string>[]).map((extra) =>
+        startServer<{ app: number; metricsApp?: number }>({ BENCH_REPLICA_OF: replicaOf, ...extra }),
+      );
       replicas.push(...started.map((s) => s.child));
-      const others = await Promise.all(started.map(async (s) => (await s.ready).app));
+      const [second, third] = await Promise.all(started.map((s) => s.ready));
+      const others = [second.app, third.app];
       const path = '/us-system/param/list?current=1&size=10';
       const run = (port: number, n: number) => autocannon({ url: `http://127.0.0.1:${port}${path}`, headers, connections: n, duration: seconds });
       const spread = async (instancePorts: number[]) => {
@@ -136,11 +139,11 @@ try {
         console.log(`  ${n} instances  ${many.rps.toFixed(0).padStart(7)} req/s   p99 ${many.p99} ms   (${(many.rps / one.rps).toFixed(2)}× one)`);
       }
 
-      const [off, on] = others;
+      const [off, on] = [third.app, third.metricsApp!];
       const scrape = () => fetch(`http://127.0.0.1:${on}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.text());
-      if (!(await scrape()).includes('wb_http_request_duration_seconds_count')) throw new Error('the instance with metrics on does not answer /metrics');
-      // the 3-instance row ran on both, the 2-instance row on the second only: one more run on the third
+      // warmed alike: the 3-instance row ran on the app with them off, this on the one with them on
       await run(on, connections);
+      if (!(await scrape()).includes('wb_http_request_duration_seconds_count')) throw new Error('the instance with metrics on does not answer /metrics');
       const TURNS = 3;
       let offRps = 0;
       let onRps = 0;

@@ -17,21 +17,24 @@ import { scratchDatabase } from './scratch-database';
 const serverUrl = process.env.DATABASE_URL;
 /**
  * a further instance (bench/api.ts's rows of several instances): the first one's scratch database,
- * nothing seeded; BENCH_METRICS_TOKEN turns its metrics on (the rows of their cost)
+ * nothing seeded. With BENCH_METRICS_TOKEN, a second app in the same process, alike but with its
+ * metrics on (the rows of their cost: the two share the process, its compiled code and its heap).
  */
 const replicaOf = process.env.BENCH_REPLICA_OF;
 const jwtSecret = process.env.BENCH_JWT_SECRET;
 let databaseUrl: string | undefined = replicaOf;
 let dropScratch = async () => {};
 if (replicaOf) {
-  const { app } = await buildApp({
-    env: {},
-    logger: false,
-    config: { dataDir: ':memory:', databaseUrl, jwtSecret, captchaEnabled: false, loginRateLimit: 100_000, metricsToken: process.env.BENCH_METRICS_TOKEN },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`${JSON.stringify({ app: (app.server.address() as { port: number }).port })}\n`);
-  process.on('SIGTERM', () => void app.close().finally(() => process.exit(0)));
+  const start = async (metricsToken?: string) => {
+    const { app } = await buildApp({ env: {}, logger: false, config: { dataDir: ':memory:', databaseUrl, jwtSecret, captchaEnabled: false, loginRateLimit: 100_000, metricsToken } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return app;
+  };
+  const apps = [await start()];
+  if (process.env.BENCH_METRICS_TOKEN) apps.push(await start(process.env.BENCH_METRICS_TOKEN));
+  const [app, metricsApp] = apps.map((a) => (a.server.address() as { port: number }).port);
+  process.stdout.write(`${JSON.stringify({ app, metricsApp })}\n`);
+  process.on('SIGTERM', () => void Promise.all(apps.map((a) => a.close())).finally(() => process.exit(0)));
   await new Promise(() => undefined);
 }
 if (serverUrl) {

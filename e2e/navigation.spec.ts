@@ -18,13 +18,13 @@ test.describe('layout and navigation', () => {
   test('a menu path without a page shows a virtual page naming its service', async ({ page }) => {
     // every seeded admin menu has its page now: an administrator adds one the workbench has none for
     const admin = await signedIn(baseUrl(MAIN_PORT));
-    const groups = await admin<{ records: { id: string; code: string }[] }>('GET', '/us-system/menu/list?code=tool&size=10');
+    const groups = await admin<{ records: { id: string; code: string }[] }>('GET', '/us-system/menu/page?code=tool&size=10');
     const parentId = groups.data.records.find((m) => m.code === 'tool')!.id;
     const code = unique('virtual');
     const added = await admin<{ id: string }>('POST', '/us-system/menu/submit', { name: '外部工具', code, path: `/tool/${code}`, parentId, category: 1, sort: 99, isOpen: 1 });
     expect(added.success, added.msg).toBe(true);
     // granted to the administrator role beside all it holds
-    const roles = await admin<{ records: { id: string; roleAlias: string }[] }>('GET', '/us-system/role/list?roleAlias=administrator&size=10');
+    const roles = await admin<{ records: { id: string; roleAlias: string }[] }>('GET', '/us-system/role/page?roleAlias=administrator&size=10');
     const role = roles.data.records.find((r) => r.roleAlias === 'administrator')!;
     const keys = (await admin<{ menu: string[]; dataScope: string[]; apiScope?: string[] }>('GET', `/us-system/menu/role-tree-keys?roleIds=${role.id}`)).data;
     const granted = await admin('POST', '/us-system/role/grant', {

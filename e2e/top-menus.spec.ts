@@ -45,6 +45,6 @@ test('顶部菜单: a new top menu is given its menus in 菜单配置, and they 
   await expectTopMenu(page, `巡检台${s}`);
   const again = await menus();
   await expect(param(again)).toHaveClass(/ant-tree-treenode-checkbox-checked/);
-  const keys = await admin<string[]>('GET', `/us-system/menu/top-tree-keys?topMenuIds=${(saved.data as { id: string }).id}`);
-  expect(keys.data).toHaveLength(1);
+  const keys = await admin<{ menu: string[] }>('GET', `/us-system/menu/top-tree-keys?topMenuIds=${(saved.data as { id: string }).id}`);
+  expect(keys.data.menu).toHaveLength(1);
 });

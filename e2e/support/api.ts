@@ -113,7 +113,7 @@ export function unique(prefix: string): string {
 /** Sets a menu's meta.keepAlive, as an administrator would in 菜单管理 (the 缓存 switch). */
 export async function setMenuKeepAlive(base: string, code: string, keepAlive: boolean): Promise<void> {
   const admin = await signedIn(base);
-  const list = await admin<{ records: ({ code: string } & Record<string, unknown>)[] }>('GET', `/us-system/menu/list?code=${encodeURIComponent(code)}&size=100`);
+  const list = await admin<{ records: ({ code: string } & Record<string, unknown>)[] }>('GET', `/us-system/menu/page?code=${encodeURIComponent(code)}&size=100`);
   const menu = list.data.records.find((m) => m.code === code);
   if (!menu) throw new Error(`no menu ${code}`);
   const res = await admin('POST', '/us-system/menu/submit', { ...menu, keepAlive: keepAlive ? 1 : 0 });

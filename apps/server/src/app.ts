@@ -62,7 +62,7 @@ import { loginDocumentFile } from '@wb/contracts/page-documents';
 import type { AppContext } from './platform/context';
 import { Envelope, ok } from './platform/envelope';
 import { clientErrorHandler, registerErrorHandling, routerError } from './platform/errors';
-import { AJV_OPTIONS, inputFormats, refuseDeepBodies, refuseUnstorableInput } from './platform/input-types';
+import { AJV_OPTIONS, familyParameters, inputFormats, refuseDeepBodies, refuseUnstorableInput } from './platform/input-types';
 import { createRedactor, loggerOptions } from './platform/log-redaction';
 import { logRetentionDays, recordRequests, RequestLog, requestId } from './platform/request-log';
 import { SmsSender } from './platform/sms';
@@ -272,6 +272,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     registerAuthentication(api, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
     ctx.routes = enforcePermissions(api, ctx.access);
     refuseDeepBodies(api);
+    familyParameters(api);
     refuseUnstorableInput(api);
     // file links in answers are signed for the caller's tenant, and unsigned again in request bodies
     signFileLinks(api, ctx);

@@ -126,7 +126,7 @@ describe('数据权限 › 资源编号', () => {
   it('takes one of the tables a scope can narrow, each a registered resource’s, and refuses any other naming the field', async () => {
     const { DATA_SCOPE_TABLES } = await import('@wb/contracts/resources/access');
     for (const [table] of DATA_SCOPE_TABLES) expect(t.ctx.resources.byTable(table), table).toBeDefined();
-    const menu = (await records(`${SYS}/menu/list`, { current: '1', size: '50', code: 'user' })).find((m) => m.code === 'user')!;
+    const menu = (await records(`${SYS}/menu/page`, { current: '1', size: '50', code: 'user' })).find((m) => m.code === 'user')!;
     const base = { menuId: menu.id, scopeName: '资源编号测试', scopeType: 3, scopeColumn: 'create_dept' };
     const refused = await post(`${SYS}/data-scope/submit`, { ...base, resourceCode: 'qr_login' });
     expect(refused.statusCode).toBe(400);

@@ -164,13 +164,17 @@ describe('departments (a tree)', () => {
       [{ fullName: 'f', deptCategory: 2, sort: 1 }, '请输入机构名称', 'deptName'],
       [{ deptName: '  ', fullName: 'f', deptCategory: 2, sort: 1 }, '请输入机构名称', 'deptName'],
       [{ deptName: 'n', deptCategory: 2, sort: 1 }, '请输入机构全称', 'fullName'],
-      [{ deptName: 'n', fullName: 'f', sort: 1 }, '请选择机构类型', 'deptCategory'],
-      [{ deptName: 'n', fullName: 'f', deptCategory: 2 }, '请输入排序', 'sort'],
     ];
     for (const [body, msg, field] of cases) {
       const res = await dept(body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 400, success: false, data: { field }, msg });
+    }
+    // a category or an order left out (or sent as '', untouched) takes its default, as the family's clients expect
+    for (const untouched of [undefined, '']) {
+      const added = await dept({ deptName: 'n', fullName: 'f', sort: untouched, deptCategory: untouched });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json().data).toMatchObject({ deptCategory: 2, deptCategoryName: '部门', sort: 1 });
     }
     const badCategory = await dept({ deptName: 'n', fullName: 'f', deptCategory: 9, sort: 1 });
     expect(badCategory.json()).toMatchObject({ msg: '机构类型不合法', data: { field: 'deptCategory' } });
@@ -196,7 +200,8 @@ describe('posts', () => {
     expect((await data(get(`${SYS}/post/list`, { postName: '工程' }))).total).toBe(1);
 
     const options = await data(get(`${SYS}/post/select`));
-    expect(options).toContainEqual({ id: p.id, label: '高级开发工程师' });
+    // ours read id and label; the family's clients id and postName (and the unique postCode)
+    expect(options).toContainEqual({ id: p.id, label: '高级开发工程师', postName: '高级开发工程师', postCode: expect.any(String) });
     expect(options.map((o: Rec) => o.label)).toEqual(expect.arrayContaining(['首席执行官', '运营经理', '运营专员']));
     expect(options).toHaveLength(4);
 

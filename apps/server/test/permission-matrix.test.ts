@@ -423,7 +423,7 @@ describe('tenant 100001 against tenant 000000’s records', () => {
 
       const listPaths = [
         pathOf(def, 'list'),
-        ...(def.name === 'user' ? ['/us-user/v2/page'] : []),
+        ...(def.name === 'user' ? ['/us-user/v2/page', '/us-user/list'] : []),
         ...(def.name === 'role' ? ['/us-system/v2/role/page'] : []),
         ...(def.name === 'dictbiz' ? [`${def.basePath}/parent-list`, `${def.basePath}/child-list`] : []),
       ];
@@ -431,6 +431,8 @@ describe('tenant 100001 against tenant 000000’s records', () => {
         const list = await asB(def.name, 'GET', path, { query: { ids: id } });
         expect(list.json().data, path).toMatchObject({ total: 0, records: [] });
       }
+      // the family's forest list takes the same filters: A's ids give B an empty forest
+      if (def.forestList) expect((await asB(def.name, 'GET', `${def.basePath}/list`, { query: { ids: id } })).json().data, `${def.basePath}/list`).toEqual([]);
       if (def.name === 'dictbiz') expect((await asB(def.name, 'GET', `${def.basePath}/child-list`, { query: { parentId: id } })).json().data).toMatchObject({ total: 0, records: [] });
       // the select takes the list's filters (the grids of one project): A's ids give B no option
       if (!def.tree) expect((await asB(def.name, 'GET', pathOf(def, 'select'), { query: { ids: id } })).json().data, `${def.name}/select`).toEqual([]);

@@ -108,6 +108,7 @@ describe('editing a report', () => {
     // paramName is a column of 参数管理, not of the posts this report reads
     expect(await refused({ ...base, id, columns: '["paramName"]' })).toEqual({ field: 'columns', msg: `${REPORT_MESSAGES.column.zh}: paramName` });
     expect(await refused({ ...base, id, query: '{"paramKey":"x"}' })).toEqual({ field: 'query', msg: `${REPORT_MESSAGES.filter.zh}: paramKey` });
-    expect(await refused({ ...base, id, columns: undefined })).toMatchObject({ field: 'columns' });
+    // emptied, not left out: an update keeps what it is not sent
+    expect(await refused({ ...base, id, columns: '' })).toMatchObject({ field: 'columns' });
   });
 });

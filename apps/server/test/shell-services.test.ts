@@ -102,7 +102,7 @@ describe('project picker data', () => {
   it('finds the tenant by the page host before login', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/us-system/tenant/info', query: { domain: 'https://demo.workbench.localhost/login' } });
     expect(res.json().data).toMatchObject({ tenantId: '100001', tenantName: '示范物业公司' });
-    expect((await t.app.inject({ method: 'GET', url: '/us-system/tenant/info', query: { domain: 'unknown.example' } })).json()).toMatchObject({ success: true, data: null });
+    expect((await t.app.inject({ method: 'GET', url: '/us-system/tenant/info', query: { domain: 'unknown.example' } })).json()).toMatchObject({ success: true, data: {} });
   });
 
   it('shows a header link limited to projects only for those projects', async () => {

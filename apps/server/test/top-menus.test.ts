@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { FAMILY_BUTTON_CODES } from '@wb/contracts/menu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, testApp, type TestApp } from './helper';
 
@@ -66,7 +67,8 @@ describe('menus', () => {
     await wb.xlsx.load(new Uint8Array(res.rawPayload).buffer);
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).values).toEqual([undefined, '层级', '菜单名称', '菜单编号', '路由地址', '菜单类型', '排序', '图标']);
-    const all = flat(await get('/us-system/menu/buttons'));
+    // the permission tree answers some buttons twice, under the family's code too (FAMILY_BUTTON_CODES): the sheet once
+    const all = flat(await get('/us-system/menu/buttons')).filter((n) => !Object.values(FAMILY_BUTTON_CODES).includes(n.code));
     expect(ws.rowCount - 1).toBe(all.length);
     const codes = new Set<string>();
     ws.eachRow((row, i) => i > 1 && codes.add(String(row.getCell(3).value)));
@@ -96,12 +98,15 @@ describe('menus', () => {
 describe('top menus', () => {
   it('grant sets a top menu’s menus; top-tree-keys reads them back; the shell shows them on the next request', async () => {
     const created = await post('/us-system/topmenu/submit', { name: '运维', code: 'ops_top', path: '/ops', sort: 9 });
-    const tree = await get('/us-system/menu/grant-top-tree');
+    // the family's GrantTreeVO: { menu, dataScope, apiScope }
+    const grant = await get('/us-system/menu/grant-top-tree');
+    expect(grant).toMatchObject({ dataScope: [], apiScope: [] });
+    const tree = grant.menu;
     const system = tree.find((n: Rec) => n.title === '系统管理');
     expect(system.children.every((c: Rec) => c.title !== '新增')).toBe(true);
     expect(await get('/us-system/v2/top-menu-multi/top-menu').then((l: Rec[]) => l.some((x) => x.code === 'ops_top'))).toBe(false);
     await post('/us-system/topmenu/grant', { topMenuIds: created.id, menuIds: system.id });
-    expect(await get('/us-system/menu/top-tree-keys', { topMenuIds: created.id })).toEqual([system.id]);
+    expect(await get('/us-system/menu/top-tree-keys', { topMenuIds: created.id })).toEqual({ menu: [system.id], dataScope: [], apiScope: [] });
     const tops = await get('/us-system/v2/top-menu-multi/top-menu');
     expect(tops.some((x: Rec) => x.code === 'ops_top')).toBe(true);
     const routes = await get('/us-system/v2/menu-multi/routes', { topMenuId: created.id });
@@ -136,6 +141,6 @@ describe('top menus', () => {
     const aTop = (await get('/us-system/v2/top-menu-multi/top-menu'))[0];
     expect((await b.call({ method: 'GET', url: '/us-system/menu/top-tree-keys', query: { topMenuIds: aTop.id } })).statusCode).toBe(404);
     expect((await b.call({ method: 'POST', url: '/us-system/topmenu/grant', payload: { topMenuIds: aTop.id, menuIds: '' } })).statusCode).toBe(404);
-    expect((await get('/us-system/menu/top-tree-keys', { topMenuIds: aTop.id })).length).toBeGreaterThan(0);
+    expect((await get('/us-system/menu/top-tree-keys', { topMenuIds: aTop.id })).menu.length).toBeGreaterThan(0);
   });
 });

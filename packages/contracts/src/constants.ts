@@ -9,6 +9,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 28800;
 export const TOKEN_CHECK_INTERVAL_MS = 60_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const PASSWORD_MIN_LENGTH = 8;
+/** The shortest client secret an administrator may type (a secret the server makes is longer). */
+export const CLIENT_SECRET_MIN_LENGTH = 16;
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 200;

@@ -4,7 +4,7 @@
  * the same value with the same message (platform/crud/wire.ts). Empty values are the `required`
  * rule's to judge.
  */
-import { PASSWORD_MIN_LENGTH } from './constants';
+import { CLIENT_SECRET_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import type { FieldDef, Text } from './resource';
 import { MOBILE_PATTERN, PASSWORD_PATTERN, PHONE_MESSAGES } from './validation';
 
@@ -23,8 +23,14 @@ export const passwordRuleMessage = (label: Text): Text => ({
   en: `${label.en} needs at least ${PASSWORD_MIN_LENGTH} characters, letters and digits both`,
 });
 
+/** The secret rule in the words of the field's label ('应用密钥至少 16 位'). */
+export const secretRuleMessage = (label: Text): Text => ({
+  zh: `${label.zh}至少 ${CLIENT_SECRET_MIN_LENGTH} 位`,
+  en: `${label.en} needs at least ${CLIENT_SECRET_MIN_LENGTH} characters`,
+});
+
 /** The rules of field-rules.ts by name: the form's texts are registered under these names (resource-ui). */
-export type FieldRule = keyof typeof FIELD_RULE_MESSAGES | 'password';
+export type FieldRule = keyof typeof FIELD_RULE_MESSAGES | 'password' | 'secret';
 
 /** The rule a non-empty value of the field breaks, or null. */
 export function brokenRule(f: FieldDef, value: unknown): FieldRule | null {
@@ -36,13 +42,16 @@ export function brokenRule(f: FieldDef, value: unknown): FieldRule | null {
     return MOBILE_PATTERN.test(text) ? null : 'phoneFormat';
   }
   if (f.format === 'email') return EMAIL_PATTERN.test(text) ? null : 'email';
+  // a secret another system is given (a client secret): long, whatever its characters
+  if (f.format === 'secret') return text.length >= CLIENT_SECRET_MIN_LENGTH ? null : 'secret';
   // a sealed password is a key someone else made (an access secret): it follows their rules
   if (f.kind === 'password' && !f.sealed) return PASSWORD_PATTERN.test(text) ? null : 'password';
   return null;
 }
 
 /** What the rule says, in the words of the field's label. */
-export const ruleMessage = (f: Pick<FieldDef, 'label'>, rule: FieldRule): Text => (rule === 'password' ? passwordRuleMessage(f.label) : FIELD_RULE_MESSAGES[rule]);
+export const ruleMessage = (f: Pick<FieldDef, 'label'>, rule: FieldRule): Text =>
+  rule === 'password' ? passwordRuleMessage(f.label) : rule === 'secret' ? secretRuleMessage(f.label) : FIELD_RULE_MESSAGES[rule];
 
 /** The message of the rule a non-empty value of the field breaks, or null (what the server answers). */
 export function fieldRuleError(f: FieldDef, value: unknown): Text | null {

@@ -52,6 +52,21 @@ export interface ButtonNode {
   children?: ButtonNode[];
 }
 
+/**
+ * The family's codes of buttons that have other codes here (its seed's `topmenu_setting` is our
+ * `topmenu_edit` …): whoever is granted ours is granted theirs, so that clients written for the
+ * family show the same buttons. `GET /us-system/menu/buttons` answers both.
+ */
+export const FAMILY_BUTTON_CODES: Readonly<Record<string, string>> = {
+  topmenu_edit: 'topmenu_setting',
+  datascope_add: 'data_scope_setting',
+  apiscope_add: 'api_scope_setting',
+  api_view: 'log_api_view',
+  error_view: 'log_error_view',
+  usual_view: 'log_usual_view',
+  region_view: 'region_debug',
+};
+
 /** Button codes (code → true) of a /us-system/menu/buttons tree: the shell's and every sub-app's permission check. */
 export function flattenButtonCodes(nodes: ButtonNode[] | undefined | null): Record<string, true> {
   const map: Record<string, true> = {};

@@ -31,8 +31,11 @@ export interface FieldDef {
   /** message shown when the field is empty; absent means optional */
   required?: Text;
   maxLength?: number;
-  /** a format the value must have (field-rules.ts): checked by the form as it is typed and by the server */
-  format?: 'phone' | 'email';
+  /**
+   * a format the value must have (field-rules.ts): checked by the form as it is typed and by the server;
+   * 'secret': a password given to another system (a client secret), long instead of mixed
+   */
+  format?: 'phone' | 'email' | 'secret';
   /** bounds of a number (default 0 … 2^31-1) */
   min?: number;
   max?: number;
@@ -153,6 +156,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    */
   tree?: { parentField: keyof F & string; root: string };
   /**
+   * A tree whose `list` answers the family's forest (BladeX's dept, menu, role and dict lists): every
+   * record the filters match, unpaged, nested under its parent (`children`, `hasChildren`,
+   * `parentName`). The paged list, which our pages search, is then at `page`.
+   */
+  forestList?: true;
+  /**
    * A child of another resource: its list is filtered by `field` = the chosen parent's
    * key, and `inherit` fields are copied from the parent and read-only in the form.
    */
@@ -190,10 +199,15 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   importable?: { permission: string };
 }
 
-/** An option of `GET {basePath}/select`: every live record of the tenant, for refs and filters. */
+/**
+ * An option of `GET {basePath}/select`: every live record of the tenant, for refs and filters. Our
+ * pages read `id` and `label`; the same values come under the record's own field names too (its
+ * key, its labelField, its unique fields), which is what the family's clients read.
+ */
 export interface SelectOption {
   id: string;
   label: string;
+  [field: string]: string;
 }
 
 /** A node of a resource's `tree` / `lazy-tree` call. A leaf carries no `children` key. */
@@ -251,7 +265,10 @@ export const menuOf = (def: AnyResourceDef): string => def.menu ?? def.name;
 
 /** The full path of one of a resource's calls. */
 export function pathOf(def: AnyResourceDef, verb: 'list' | 'detail' | 'add' | 'update' | 'remove' | 'select' | 'export' | 'export-job' | 'import-job' | 'import-template'): string {
-  const own = verb === 'list' || verb === 'detail' || verb === 'add' || verb === 'update' || verb === 'remove' || verb === 'select' ? def.paths?.[verb] : undefined;
+  const own =
+    verb === 'list' || verb === 'detail' || verb === 'add' || verb === 'update' || verb === 'remove' || verb === 'select'
+      ? (def.paths?.[verb] ?? (verb === 'list' && def.forestList ? 'page' : undefined))
+      : undefined;
   const defaultVerb = verb === 'add' || verb === 'update' ? 'submit' : verb;
   const path = own ?? defaultVerb;
   return path ? `${def.basePath}/${path}` : def.basePath;

@@ -1,11 +1,12 @@
 import type { i18n as I18n } from 'i18next';
 import { CRUD_MESSAGES, entityOf, type ActionDef, type AnyResourceDef, type FieldDef } from '@wb/contracts/resource';
-import { FIELD_RULE_MESSAGES, passwordRuleMessage } from '@wb/contracts/field-rules';
+import { FIELD_RULE_MESSAGES, passwordRuleMessage, secretRuleMessage } from '@wb/contracts/field-rules';
 
 /** The field rules' messages (contracts/field-rules.ts) in one language, under their rule's name; `{{label}}` is the field's. */
 const ruleTexts = (lng: 'zh' | 'en') => ({
   ...Object.fromEntries(Object.entries(FIELD_RULE_MESSAGES).map(([rule, text]) => [rule, text[lng]])),
   password: passwordRuleMessage({ zh: '{{label}}', en: '{{label}}' })[lng],
+  secret: secretRuleMessage({ zh: '{{label}}', en: '{{label}}' })[lng],
   tooLong: lng === 'zh' ? '{{label}}不能超过 {{max}} 个字符' : '{{label}} takes at most {{max}} characters',
 });
 

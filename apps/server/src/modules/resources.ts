@@ -32,7 +32,9 @@ import { registerResource } from '../platform/crud/routes';
 import { announces } from '../platform/changes';
 import { dictionaryOptions, dictionaryRoutes } from './system/dictionary';
 import { subAppOptions } from './system/sub-app';
+import { regionSelect } from './system/region-select';
 import { userOptions } from './user/users';
+import { apiLogFamilyFields, errorLogFamilyFields, usualLogFamilyFields } from './log/family-fields';
 import { roleOptions } from './authority/roles';
 import { apiScopeOptions, checkScopeTables, dataScopeOptions } from './authority/scopes';
 import { clientOptions } from './system/client';
@@ -92,6 +94,7 @@ export function resourceRoutes(ctx: AppContext) {
     registerResource(app, deps, postResource, t.post);
     registerResource(app, deps, roleResource, t.role, roleOptions(ctx));
     registerResource(app, deps, regionResource, t.region);
+    regionSelect(app, ctx.resources);
     const dicts = registerResource(app, deps, dictResource, t.dict, dictionaryOptions());
     const bizDicts = registerResource(app, deps, dictBizResource, t.dictBiz, dictionaryOptions());
     await app.register(dictionaryRoutes(dicts, dictResource.basePath));
@@ -108,13 +111,14 @@ export function resourceRoutes(ctx: AppContext) {
       attachOptions(ctx.stores, (err, msg) => app.log.warn({ err }, msg)),
     );
     registerResource(app, deps, reportResource, t.report, reportOptions(ctx));
-    registerResource(app, deps, usualLogResource, t.usualLog);
+    registerResource(app, deps, usualLogResource, t.usualLog, usualLogFamilyFields);
     // kept in the logs' own database (Database.logs)
     const logDeps = { ...deps, db: ctx.database.logs };
     registerResource(app, logDeps, apiLogResource, t.apiLog, {
+      ...apiLogFamilyFields,
       partialIndexes: { status: { holds: (v) => v !== t.USUAL_STATUS, condition: t.unusualStatus(t.apiLog.status) } },
     });
-    registerResource(app, logDeps, errorLogResource, t.errorLog);
+    registerResource(app, logDeps, errorLogResource, t.errorLog, errorLogFamilyFields);
     registerResource(app, deps, menuResource, t.menu, menuOptions(ctx));
     registerResource(app, deps, topMenuResource, t.topMenu, topMenuOptions(ctx));
     registerResource(app, deps, tenantResource, t.tenant, tenantOptions(ctx));

@@ -24,6 +24,8 @@ declare module 'fastify' {
     permission?: Permission;
     /** besides the permission, the caller must belong to the default tenant (writes of the platform's shared rows) */
     platform?: boolean;
+    /** a public route that takes a form body (the OAuth token call): see input-types.ts, familyParameters */
+    formBody?: boolean;
   }
 }
 

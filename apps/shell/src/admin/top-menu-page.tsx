@@ -22,13 +22,13 @@ function TopMenuMenus({ top, onClose }: { top: { id: string; name: string }; onC
   const [checked, setChecked] = useState<string[]>([]);
   const { busy, run } = useBusy();
   useEffect(() => {
-    void Promise.all([host.transport.get<TreeNode[]>('/us-system/menu/grant-top-tree'), host.transport.get<string[]>('/us-system/menu/top-tree-keys', { topMenuIds: top.id })]).then(
-      ([nodes, keys]) => {
-        setTree(nodes);
-        setChecked(keys);
-      },
-      onClose,
-    );
+    void Promise.all([
+      host.transport.get<{ menu: TreeNode[] }>('/us-system/menu/grant-top-tree'),
+      host.transport.get<{ menu: string[] }>('/us-system/menu/top-tree-keys', { topMenuIds: top.id }),
+    ]).then(([nodes, keys]) => {
+      setTree(nodes.menu);
+      setChecked(keys.menu);
+    }, onClose);
   }, [host.transport, top.id, onClose]);
   const save = async () => {
     if (!(await run(() => host.transport.post('/us-system/topmenu/grant', { topMenuIds: top.id, menuIds: checked.join(',') })))) return;

@@ -124,6 +124,8 @@ export const clientResource = defineResource({
   formWidth: 880,
   fields: {
     clientId: { label: zhEn('应用ID', 'Client ID'), kind: 'string', required: zhEn('请输入应用ID', 'Please enter the client ID'), maxLength: 64, search: 'like', addOnly: true },
+    // typed by an administrator (as the family's clients do), or left empty for the server to make one; only its hash is kept
+    clientSecret: { label: zhEn('应用密钥', 'Client secret'), kind: 'password', format: 'secret', maxLength: 255, column: false },
     authorizedGrantTypes: {
       label: zhEn('授权类型', 'Grant types'),
       kind: 'string',
@@ -175,6 +177,7 @@ export const menuResource = defineResource({
   tenancy: 'global',
   labelField: 'name',
   tree: { parentField: 'parentId', root: '0' },
+  forestList: true,
   formWidth: 880,
   fields: {
     name: { label: zhEn('菜单名称', 'Name'), kind: 'string', required: zhEn('请输入菜单名称', 'Please enter the menu name'), maxLength: 128, search: 'like' },

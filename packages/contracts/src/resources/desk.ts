@@ -17,7 +17,8 @@ export const deskNoticeResource = defineResource({
     title: { label: zhEn('通知标题', 'Title'), kind: 'string', required: zhEn('请输入通知标题', 'Please enter the title'), maxLength: 200, search: 'like' },
     category: { label: zhEn('通知类型', 'Type'), kind: 'dict', dict: { code: 'notice' }, required: zhEn('请选择通知类型', 'Please choose the type'), search: 'eq', width: 120 },
     releaseTime: { label: zhEn('通知日期', 'Date'), kind: 'date', dateOnly: true, required: zhEn('请选择通知日期', 'Please choose the date'), search: 'range', width: 170 },
-    content: { label: zhEn('通知内容', 'Content'), kind: 'richText', required: zhEn('请输入通知内容', 'Please enter the content'), maxLength: 100_000, column: false },
+    // optional, as the family has it: a notice may be its title alone
+    content: { label: zhEn('通知内容', 'Content'), kind: 'richText', maxLength: 100_000, column: false },
   },
 });
 

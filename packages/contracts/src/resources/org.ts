@@ -153,6 +153,7 @@ export const deptResource = defineResource({
   page: { path: '/system/dept', icon: 'apartment' },
   labelField: 'deptName',
   tree: { parentField: 'parentId', root: '0' },
+  forestList: true,
   fields: {
     deptName: { label: zhEn('机构名称', 'Name'), kind: 'string', required: zhEn('请输入机构名称', 'Please enter the name'), maxLength: 64, search: 'like' },
     fullName: { label: zhEn('机构全称', 'Full name'), kind: 'string', required: zhEn('请输入机构全称', 'Please enter the full name'), maxLength: 128, search: 'like' },
@@ -194,6 +195,7 @@ export const roleResource = defineResource({
   page: { path: '/authority/role', icon: 'user-switch' },
   labelField: 'roleName',
   tree: { parentField: 'parentId', root: '0' },
+  forestList: true,
   fields: {
     roleName: { label: zhEn('角色名称', 'Name'), kind: 'string', required: zhEn('请输入角色名称', 'Please enter the name'), maxLength: 64, search: 'like' },
     roleAlias: { label: zhEn('角色别名', 'Alias'), kind: 'string', required: zhEn('请输入角色别名', 'Please enter the alias'), maxLength: 64, search: 'like' },
@@ -276,6 +278,7 @@ const dictionary = (biz: boolean) =>
     tenancy: biz ? 'tenant' : 'global',
     labelField: 'dictValue',
     tree: { parentField: 'parentId', root: '0' },
+    forestList: true,
     formWidth: 880,
     fields: dictFields(biz),
   });

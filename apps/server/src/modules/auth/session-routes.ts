@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { callerRow } from '../../platform/caller-row';
+import { scopeOf } from '../../platform/scope';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { session } from '../../db/schema/index';
 import { EmptyEnvelope, Envelope, formatTime, idStr, notFound, ok } from '../../platform/envelope';
@@ -12,20 +13,28 @@ import type { LoginService } from './login-service';
 
 // What a signed-in session asks about itself: is the token alive, who am I, log me out, drop cached grants.
 
-export const UserInfo = Type.Object({
-  tenantId: Type.String(),
-  userId: Type.String(),
-  account: Type.String(),
-  userName: Type.String(),
-  nickName: Type.String(),
-  realName: Type.String(),
-  avatar: Type.String(),
-  email: Type.String(),
-  phone: Type.String(),
-  deptId: Type.String(),
-  roleId: Type.String(),
-  postId: Type.String(),
-});
+/**
+ * Who the caller is: our fields, beside the user's record as the user list answers it (the family's
+ * UserVO: id, name, code, sex and sexName, roleName, deptName, postName …); where both name a field
+ * (deptId, roleId), ours: the department and roles of this session.
+ */
+export const UserInfo = Type.Object(
+  {
+    tenantId: Type.String(),
+    userId: Type.String(),
+    account: Type.String(),
+    userName: Type.String(),
+    nickName: Type.String(),
+    realName: Type.String(),
+    avatar: Type.String(),
+    email: Type.String(),
+    phone: Type.String(),
+    deptId: Type.String(),
+    roleId: Type.String(),
+    postId: Type.String(),
+  },
+  { additionalProperties: true },
+);
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext, logins: LoginService): void {
   const { db } = ctx.database;
@@ -117,7 +126,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext, logins: Log
   const userInfo = async (req: FastifyRequest) => {
     const me = caller(req);
     const u = await callerRow(db, req);
+    const users = ctx.resources.lists.get('user')!;
+    const row = await users.store.findListed(scopeOf(req), users.store.whereField('id', String(u.id)));
     return ok({
+      ...(row ? users.answer(row) : {}),
       tenantId: u.tenantId,
       userId: idStr(u.id),
       account: u.account,

@@ -1,4 +1,3 @@
-import formbody from '@fastify/formbody';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -35,37 +34,34 @@ export const asEnvelope = (reply: FastifyReply, err: unknown) => {
 export function tokenRoutes(app: FastifyInstance, ctx: AppContext, grant: Grant, limits: LoginLimits): void {
   const loginLimit = { max: ctx.config.loginRateLimit, timeWindow: '1 minute' };
 
-  // Its own scope: the form-body parser (the OAuth2 standard form) serves this route only, so no
-  // other route takes the form posts a cross-site page can send without a CORS preflight.
-  void app.register(async (scope) => {
-    await scope.register(formbody, { bodyLimit: TOKEN_FORM_LIMIT_BYTES });
-    scope.post('/us-auth/oauth/token', {
-      schema: {
-        tags: ['认证'],
-        summary: '登录与刷新令牌 (OAuth2 password / refresh_token)',
-        description:
-          'Parameters in an `application/x-www-form-urlencoded` body (OAuth2; a JSON body works too), or in the query string for older clients; a field in both: the body wins. ' +
-          'The query string form puts the password in the URL, where proxies may log it: prefer the body. ' +
-          '`Authorization: Basic base64(clientId:secret)`; `Captcha-Key`/`Captcha-Code` headers when captcha is on.',
-        querystring: TokenFields,
-        body: TokenFields,
-        response: { 200: TokenBody, 400: OAuthError, 401: OAuthError },
-      },
-      config: { public: true },
-      onRequest: limits.perAddress,
-      // a call with everything in the query string has no body; its schema then checks an empty one
-      preValidation: async (req) => {
-        req.body ??= {};
-      },
-      handler: async (req, reply) => {
-        const p: TokenFields = { ...(req.query as TokenFields), ...(req.body as TokenFields | undefined) };
-        try {
-          return await grant(req, p);
-        } catch (err) {
-          return asOAuth(reply, err);
-        }
-      },
-    });
+  // the OAuth2 standard form: the one public route that takes a form body (input-types.ts, familyParameters)
+  app.post('/us-auth/oauth/token', {
+    schema: {
+      tags: ['认证'],
+      summary: '登录与刷新令牌 (OAuth2 password / refresh_token)',
+      description:
+        'Parameters in an `application/x-www-form-urlencoded` body (OAuth2; a JSON body works too), or in the query string for older clients; a field in both: the body wins. ' +
+        'The query string form puts the password in the URL, where proxies may log it: prefer the body. ' +
+        '`Authorization: Basic base64(clientId:secret)`; `Captcha-Key`/`Captcha-Code` headers when captcha is on.',
+      querystring: TokenFields,
+      body: TokenFields,
+      response: { 200: TokenBody, 400: OAuthError, 401: OAuthError },
+    },
+    config: { public: true, formBody: true },
+    bodyLimit: TOKEN_FORM_LIMIT_BYTES,
+    onRequest: limits.perAddress,
+    // a call with everything in the query string has no body; its schema then checks an empty one
+    preValidation: async (req) => {
+      req.body ??= {};
+    },
+    handler: async (req, reply) => {
+      const p: TokenFields = { ...(req.query as TokenFields), ...(req.body as TokenFields | undefined) };
+      try {
+        return await grant(req, p);
+      } catch (err) {
+        return asOAuth(reply, err);
+      }
+    },
   });
 
   app.post('/us-user/customLogin', {

@@ -17,8 +17,9 @@ export const GRANT_TYPES = ['password', 'refresh_token', 'captcha', 'social', 'a
 const SECRET = clientResource.revealOnce!.field;
 
 /**
- * OAuth clients: the secret is made by the server, stored as an argon2 hash and answered in clear
- * once, when the client is added and when it is reset. A reset, an edit or a removal applies to the
+ * OAuth clients: the secret is typed by the administrator (at least 16 characters) or made by the
+ * server, stored as an argon2 hash, and a made one answered in clear once, when the client is
+ * added and when it is reset. A reset, an edit or a removal applies to the
  * next token request on every instance (ClientAuth compares the stored hash each time).
  */
 export function clientOptions(ctx: AppContext): ResourceOptions {
@@ -35,7 +36,8 @@ export function clientOptions(ctx: AppContext): ResourceOptions {
           if (!types.length || unknown.length) throw badRequest(`授权类型不正确: ${unknown.join(',') || '(空)'}; 可选 ${GRANT_TYPES.join(', ')}`, 'authorizedGrantTypes');
           values.authorizedGrantTypes = types.join(',');
         }
-        if (!existing) {
+        // a secret typed in the form is kept (wire.ts hashed it); none typed, the server makes one and shows it once
+        if (!existing && values.clientSecret === undefined) {
           const secret = newClientSecret();
           values.clientSecret = await hashPassword(secret);
           answer[SECRET] = secret;

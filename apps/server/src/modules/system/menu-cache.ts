@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { MenuNode, TopMenu } from '@wb/contracts/menu';
+import { FAMILY_BUTTON_CODES, type MenuNode, type TopMenu } from '@wb/contracts/menu';
 import type { Db } from '../../db/client';
 import type { Grants } from '../../platform/access';
 import { menu, subApp, topMenu, topMenuSetting } from '../../db/schema/index';
@@ -100,7 +100,8 @@ export class MenuCache {
     const key = `${tenantId}|${grants.key}|${opts.topMenuId ?? ''}|${opts.category ?? ''}|${view.allSubApps ? 'all' : 'deployed'}`;
     if (!s.trees.has(key)) {
       const nodes = this.build(s, tenantId, this.visibleOf(s, tenantId, grants.menuIds, view), opts);
-      s.trees.set(key, nodes && JSON.stringify(ok(nodes)));
+      // the permission tree carries the family's codes of our buttons too
+      s.trees.set(key, nodes && JSON.stringify(ok(opts.category === undefined ? withFamilyCodes(nodes) : nodes)));
     }
     return s.trees.get(key)!;
   }
@@ -147,4 +148,13 @@ export class MenuCache {
       .sort((a, b) => a.sort - b.sort)
       .map(build);
   }
+}
+
+/** Each button that the family knows by another code is answered a second time under that code (FAMILY_BUTTON_CODES). */
+function withFamilyCodes(nodes: MenuNode[]): MenuNode[] {
+  return nodes.flatMap((node) => {
+    const family = FAMILY_BUTTON_CODES[node.code];
+    const self = node.children ? { ...node, children: withFamilyCodes(node.children) } : node;
+    return family ? [self, { ...node, code: family }] : [self];
+  });
 }

@@ -69,38 +69,41 @@ export function menuRoutes(ctx: AppContext) {
     for (const topic of ['menus', 'tenants'] as const) ctx.changes.on(topic, () => menus.invalidate());
     app.addSchema(MenuNodeSchema);
 
-    app.get('/us-system/v2/top-menu-multi/top-menu', {
-      schema: { tags: ['菜单'], summary: '顶部菜单', response: { 200: MenuTree(TopMenuSchema) } },
-      config: { signedIn: true },
-      handler: async (req) => {
-        const me = caller(req);
-        const grants = await ctx.access.grants(me.roleIds);
-        const systems = await opened.of(me.tenantId, me.roleIds);
-        const tops = await menus.topMenus(me.tenantId, grants.menuIds, { allSubApps: mayConfigureSubApps(grants) });
-        return ok(tops.filter((top) => !systems || systems.has(Number(top.id))));
-      },
-    });
+    // the family's own paths (menu/top-menu, menu/routes) answer the same as the v2 paths the shell calls
+    for (const url of ['/us-system/v2/top-menu-multi/top-menu', '/us-system/menu/top-menu'])
+      app.get(url, {
+        schema: { tags: ['菜单'], summary: '顶部菜单', response: { 200: MenuTree(TopMenuSchema) } },
+        config: { signedIn: true },
+        handler: async (req) => {
+          const me = caller(req);
+          const grants = await ctx.access.grants(me.roleIds);
+          const systems = await opened.of(me.tenantId, me.roleIds);
+          const tops = await menus.topMenus(me.tenantId, grants.menuIds, { allSubApps: mayConfigureSubApps(grants) });
+          return ok(tops.filter((top) => !systems || systems.has(Number(top.id))));
+        },
+      });
 
-    app.get('/us-system/v2/menu-multi/routes', {
-      schema: {
-        tags: ['菜单'],
-        summary: '顶部菜单下的侧边菜单 (路由)',
-        querystring: Type.Object({ topMenuId: Type.Optional(IdText()) }),
-        response: { 200: MenuTree(Type.Ref(MenuNodeSchema)) },
-      },
-      config: { signedIn: true },
-      handler: async (req, reply) => {
-        const me = caller(req);
-        const { topMenuId } = req.query as { topMenuId?: string };
-        const systems = topMenuId ? await opened.of(me.tenantId, me.roleIds) : undefined;
-        if (systems && !systems.has(Number(topMenuId))) throw forbidden(SUBSCRIBE_MESSAGES.systemClosed.zh);
-        const grants = await ctx.access.grants(me.roleIds);
-        // a sub-app without an address leads nowhere: only those who can give it one see its menus
-        const tree = await menus.tree(me.tenantId, grants, { topMenuId: topMenuId ? Number(topMenuId) : undefined, category: 1 }, { allSubApps: mayConfigureSubApps(grants) });
-        if (!tree) throw notFound('顶部菜单不存在');
-        return sendJson(reply, tree);
-      },
-    });
+    for (const url of ['/us-system/v2/menu-multi/routes', '/us-system/menu/routes'])
+      app.get(url, {
+        schema: {
+          tags: ['菜单'],
+          summary: '顶部菜单下的侧边菜单 (路由)',
+          querystring: Type.Object({ topMenuId: Type.Optional(IdText()) }),
+          response: { 200: MenuTree(Type.Ref(MenuNodeSchema)) },
+        },
+        config: { signedIn: true },
+        handler: async (req, reply) => {
+          const me = caller(req);
+          const { topMenuId } = req.query as { topMenuId?: string };
+          const systems = topMenuId ? await opened.of(me.tenantId, me.roleIds) : undefined;
+          if (systems && !systems.has(Number(topMenuId))) throw forbidden(SUBSCRIBE_MESSAGES.systemClosed.zh);
+          const grants = await ctx.access.grants(me.roleIds);
+          // a sub-app without an address leads nowhere: only those who can give it one see its menus
+          const tree = await menus.tree(me.tenantId, grants, { topMenuId: topMenuId ? Number(topMenuId) : undefined, category: 1 }, { allSubApps: mayConfigureSubApps(grants) });
+          if (!tree) throw notFound('顶部菜单不存在');
+          return sendJson(reply, tree);
+        },
+      });
 
     app.get('/us-system/menu/buttons', {
       schema: { tags: ['菜单'], summary: '按钮权限树', response: { 200: MenuTree(Type.Ref(MenuNodeSchema)) } },

@@ -240,19 +240,30 @@ export function menuAdminRoutes(ctx: AppContext) {
       },
     });
 
+    // the family's GrantTreeVO and CheckedTreeVO, as grant-tree and role-tree-keys answer them: the
+    // top menus have no data or interface scopes, so those lists are empty
     app.get('/us-system/menu/grant-top-tree', {
-      schema: { tags: [topTag], summary: '顶部菜单可选的菜单树 (不含按钮)', response: { 200: Envelope(Type.Array(Type.Ref(TreeNodeSchema))) } },
+      schema: {
+        tags: [topTag],
+        summary: '顶部菜单可选的菜单树 (不含按钮): { menu, dataScope: [], apiScope: [] }',
+        response: { 200: Envelope(Type.Object({ menu: Type.Array(Type.Ref(TreeNodeSchema)), dataScope: Type.Array(Type.Never()), apiScope: Type.Array(Type.Never()) })) },
+      },
       config: { permission: 'topmenu' },
-      handler: async () => ok(buildTree((await liveMenus(db, 1)).map((m) => ({ key: idStr(m.id), parent: idStr(m.parentId), label: m.name })))),
+      handler: async () => ok({ menu: buildTree((await liveMenus(db, 1)).map((m) => ({ key: idStr(m.id), parent: idStr(m.parentId), label: m.name }))), dataScope: [], apiScope: [] }),
     });
 
     app.get('/us-system/menu/top-tree-keys', {
-      schema: { tags: [topTag], summary: '顶部菜单已配置的菜单 id', querystring: Type.Object({ topMenuIds: Ids }), response: { 200: Envelope(Type.Array(Type.String())) } },
+      schema: {
+        tags: [topTag],
+        summary: '顶部菜单已配置的菜单 id: { menu, dataScope: [], apiScope: [] }',
+        querystring: Type.Object({ topMenuIds: Ids }),
+        response: { 200: Envelope(Type.Object({ menu: Type.Array(Type.String()), dataScope: Type.Array(Type.Never()), apiScope: Type.Array(Type.Never()) })) },
+      },
       config: { permission: 'topmenu' },
       handler: async (req) => {
         const tops = await topsOf(scopeOf(req), ids((req.query as { topMenuIds: string }).topMenuIds));
         const rows = await db.selectDistinct({ id: topMenuSetting.menuId }).from(topMenuSetting).where(inArray(topMenuSetting.topMenuId, tops));
-        return ok(rows.map((r) => idStr(r.id)));
+        return ok({ menu: rows.map((r) => idStr(r.id)), dataScope: [], apiScope: [] });
       },
     });
 

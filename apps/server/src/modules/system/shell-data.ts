@@ -25,7 +25,15 @@ export function shellDataRoutes(ctx: AppContext) {
         tags: ['租户'],
         summary: '按域名识别租户 (登录前)',
         querystring: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 255 }) }),
-        response: { 200: Envelope(Type.Union([Type.Object({ tenantId: Type.String(), tenantName: Type.String(), domain: Type.String(), backgroundUrl: Type.String() }), Type.Null()])) },
+        // an unknown domain answers {} (clients read data.tenantId, which must not throw)
+        response: {
+          200: Envelope(
+            Type.Union([
+              Type.Object({ tenantId: Type.String(), tenantName: Type.String(), domain: Type.String(), backgroundUrl: Type.String() }),
+              Type.Object({}, { additionalProperties: false }),
+            ]),
+          ),
+        },
       },
       config: { public: true },
       handler: async (req) => {
@@ -40,7 +48,7 @@ export function shellDataRoutes(ctx: AppContext) {
           .where(and(eq(tenant.domain, host), eq(tenant.isDeleted, 0)))
           .limit(1);
         // an unknown host is not an error: the login page then asks for the tenant id
-        if (!t) return ok(null, MSG_NO_DATA);
+        if (!t) return ok({}, MSG_NO_DATA);
         return ok({ tenantId: t.tenantId, tenantName: t.tenantName, domain: t.domain, backgroundUrl: t.backgroundUrl });
       },
     });

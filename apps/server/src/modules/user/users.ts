@@ -48,7 +48,7 @@ export function userOptions(ctx: AppContext): ResourceOptions {
     });
   };
   return {
-    aliases: { list: ['v2/page'], detail: ['v2/detail'], add: ['v2/submit'], update: ['v2/update'] },
+    aliases: { list: ['v2/page', 'list'], detail: ['v2/detail'], add: ['v2/submit'], update: ['v2/update'] },
     filters: {
       deptId: {
         schema: IdText({ description: '部门 (含下级)' }),

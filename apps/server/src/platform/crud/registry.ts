@@ -5,6 +5,7 @@ import { keyOf, labelFieldOf, type AnyResourceDef } from '@wb/contracts/resource
 import type { Exporter } from './export';
 import type { Importer } from './import';
 import type { ResourceStore } from './store';
+import type { Row } from './wire';
 
 export interface RegisteredResource {
   def: AnyResourceDef;
@@ -30,8 +31,11 @@ export class ResourceRegistry {
   readonly exporters = new Map<string, Exporter>();
   /** how each importable resource is imported, for the jobs of the upload centre */
   readonly importers = new Map<string, Importer>();
-  /** how each resource's list is read, the filters its list call takes and their schema (what a saved report's filters are checked by), for reports */
-  readonly lists = new Map<string, { store: ResourceStore; filters: ReadonlySet<string>; schema: TObject }>();
+  /**
+   * how each resource's list is read, the filters its list call takes and their schema (what a saved
+   * report's filters are checked by), for reports; `answer`: a row as the list answers it
+   */
+  readonly lists = new Map<string, { store: ResourceStore; filters: ReadonlySet<string>; schema: TObject; answer(row: Row): Row }>();
 
   add(def: AnyResourceDef, table: PgTable): RegisteredResource {
     if (this.byName.has(def.name)) throw new Error(`resource '${def.name}' is registered twice`);

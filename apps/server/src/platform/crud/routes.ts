@@ -1,8 +1,8 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { and, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { actionPath, CRUD_MESSAGES, keyOf, menuOf, pathOf, type AnyResourceDef, type FieldDef, type ResourceDef } from '@wb/contracts/resource';
+import { actionPath, CRUD_MESSAGES, keyOf, labelFieldOf, menuOf, pathOf, type AnyResourceDef, type FieldDef, type ResourceDef } from '@wb/contracts/resource';
 import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import type { Db } from '../../db/client';
 import type { Access } from '../access';
@@ -17,8 +17,9 @@ import { exporterOf, exportRoutes, type ExportJobStarter } from './export';
 import { refuseUnknown } from './filters';
 import type { CustomFilter } from './filters';
 import { importerOf, importRoutes, type ImportJobStarter } from './import';
+import { choiceNames } from './names';
 import type { ResourceRegistry } from './registry';
-import { keyList, keyText, resourceSchemas } from './schemas';
+import { dropUntouched, keyList, keyText, resourceSchemas } from './schemas';
 import { listOrder, sortColumns } from './sorting';
 import { ResourceStore, type PartialIndex } from './store';
 import { fromWire, toWire, type Row } from './wire';
@@ -151,7 +152,7 @@ const ActionReportSchema = Type.Object({
 });
 
 /** Names of the resources whose forms pick records of `name`: their pages may read its options and tree. */
-const readersOf = (name: string) => RESOURCES.filter((d) => d.name !== name && Object.values(d.fields).some((f: FieldDef) => f.ref?.resource === name)).map((d) => d.name);
+export const readersOf = (name: string) => RESOURCES.filter((d) => d.name !== name && Object.values(d.fields).some((f: FieldDef) => f.ref?.resource === name)).map((d) => d.name);
 
 /** The fields other forms narrow `name`'s options by (a project form's cities by `companyId`: FieldDef.ref.within). */
 const cascadesOf = (name: string) =>
@@ -175,12 +176,17 @@ export function registerResource<F extends Record<string, FieldDef>>(
   const self = registry.add(def, table);
   checkColumns(def, table, self.columns);
   const custom = Object.fromEntries(Object.entries(options.filters ?? {}));
-  const store = new ResourceStore(db, self, registry, deps.totals, custom, options.computed, options.partialIndexes);
-  const computedNames = Object.keys(options.computed ?? {});
+  const names = choiceNames(def, self.columns, registry, new Set(Object.keys(options.computed ?? {})));
+  const computed = { ...names, ...options.computed };
+  const store = new ResourceStore(db, self, registry, deps.totals, custom, computed, options.partialIndexes);
+  const computedNames = Object.keys(computed);
   const hooks = options.hooks ?? {};
   const tag = def.title.zh;
   const key = keyOf(def);
-  const schemas = resourceSchemas(def, { answers: options.answers, filters: Object.fromEntries(Object.entries(options.filters ?? {}).map(([k, f]) => [k, f.schema])) });
+  const schemas = resourceSchemas(def, {
+    answers: { ...Object.fromEntries(Object.keys(names).map((k) => [k, Type.String()])), ...options.answers },
+    filters: Object.fromEntries(Object.entries(options.filters ?? {}).map(([k, f]) => [k, f.schema])),
+  });
   const { fieldMessages, Record: RecordSchema } = schemas;
   const menu = menuOf(def);
   const readers: Permission = [menu, ...readersOf(def.name)];
@@ -250,6 +256,17 @@ export function registerResource<F extends Record<string, FieldDef>>(
     listRoute('分页列表', {}, () => undefined),
     options.aliases?.list,
   );
+  if (def.forestList && def.tree)
+    forestRoute(def, def.tree, {
+      route,
+      schemas,
+      RecordSchema,
+      allowed: allowedFilters,
+      read: async (req) => {
+        const scope = await readingScope(req);
+        return answer(await store.matching(scope, req.query as Row), scope);
+      },
+    });
   for (const [path, view] of Object.entries(options.views ?? {})) {
     route(
       null,
@@ -292,9 +309,9 @@ export function registerResource<F extends Record<string, FieldDef>>(
       method: 'GET',
       schema: {
         tags: [tag],
-        summary: `${tag}: 下拉选项 (id, label; 条件同列表, 如某项目的网格)`,
+        summary: `${tag}: 下拉选项 (id, label, 及其自身的键与名称字段; 条件同列表, 如某项目的网格)`,
         querystring: schemas.ExportQuery,
-        response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), label: Type.String() }))) },
+        response: { 200: Envelope(Type.Array(Type.Object({ id: Type.String(), label: Type.String() }, { additionalProperties: Type.String() }))) },
       },
       config: { permission: selecting, fieldMessages },
       preValidation: refuseUnknown(new Set(Object.keys(schemas.ExportQuery.properties))),
@@ -346,6 +363,9 @@ export function registerResource<F extends Record<string, FieldDef>>(
     method: 'POST',
     schema: { tags: [tag], summary: `${tag}: 新增或修改 (无 id 新增, 有 id 修改)`, body: schemas.SubmitBody, response: { 200: Envelope(SubmitAnswer) } },
     config: { permission: (req: FastifyRequest) => ((req.body as Row | undefined)?.id ? def.permissions.edit : def.permissions.add), fieldMessages, ...platform },
+    preValidation: async (req: FastifyRequest) => {
+      if (req.body && typeof req.body === 'object') dropUntouched(def, req.body as Row);
+    },
     handler: async (req) => {
       const who: Submitter = { req, scope: scopeOf(req), user: caller(req) };
       const p = await prepare(who, req.body as Row);
@@ -502,7 +522,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
     if (!def.actions?.some((a) => a.name === name)) throw new Error(`resource '${def.name}': handler for unknown action '${name}'`);
   }
 
-  registry.lists.set(def.name, { store, filters: allowedFilters, schema: schemas.ExportQuery });
+  registry.lists.set(def.name, { store, filters: allowedFilters, schema: schemas.ExportQuery, answer: (row) => answer([row])[0] });
   const exporter = exporterOf(def, store, registry, EXPORT_BATCH, options.secret && ((r) => maskSecrets(r, options.secret!)));
   registry.exporters.set(def.name, exporter);
   exportRoutes(app, {
@@ -520,6 +540,54 @@ export function registerResource<F extends Record<string, FieldDef>>(
     importRoutes(app, { importer, jobs: deps.importJobs, tag });
   }
   return store;
+}
+
+/**
+ * `GET {basePath}/list` of a def with `forestList`: the family's forest. Every record the filters
+ * match (paging parameters taken and ignored, as the family's clients send them), each under its
+ * parent when the parent matched too, else at the top; `hasChildren` and `children` (absent on a
+ * leaf) as its VOs have them, and `parentName`: the parent's name, '顶级' at the top of the tree.
+ */
+function forestRoute(
+  def: AnyResourceDef,
+  tree: NonNullable<AnyResourceDef['tree']>,
+  r: {
+    route: (verb: null, path: string, opts: Omit<RouteOptions, 'url'>) => void;
+    schemas: ReturnType<typeof resourceSchemas>;
+    RecordSchema: TSchema;
+    allowed: Set<string>;
+    read: (req: FastifyRequest) => Promise<Row[]>;
+  },
+): void {
+  const tag = def.title.zh;
+  const label = labelFieldOf(def);
+  const Node = Type.Recursive((Self) =>
+    Type.Object({ ...(r.RecordSchema as TObject).properties, parentName: Type.String(), hasChildren: Type.Boolean(), children: Type.Optional(Type.Array(Self)) }),
+  );
+  r.route(null, 'list', {
+    method: 'GET',
+    schema: { tags: [tag], summary: `${tag}: 树形列表 (全部匹配的记录, 按上级嵌套; 不分页)`, querystring: r.schemas.ListQuery, response: { 200: Envelope(Type.Array(Node)) } },
+    config: { permission: menuOf(def), fieldMessages: r.schemas.fieldMessages },
+    preValidation: refuseUnknown(r.allowed),
+    handler: async (req) => {
+      const records = await r.read(req);
+      const byKey = new Map(records.map((rec) => [String(rec.id), { ...rec, parentName: '', hasChildren: false } as Row & { children?: Row[] }]));
+      const roots: Row[] = [];
+      for (const node of byKey.values()) {
+        const parentKey = String(node[tree.parentField] ?? '');
+        const parent = byKey.get(parentKey);
+        if (parent) {
+          (parent.children ??= []).push(node);
+          parent.hasChildren = true;
+          node.parentName = parent[label];
+        } else {
+          if (parentKey === tree.root || parentKey === '') node.parentName = '顶级';
+          roots.push(node);
+        }
+      }
+      return ok(roots);
+    },
+  });
 }
 
 /** What a masked value reads (ResourceOptions.secret). */

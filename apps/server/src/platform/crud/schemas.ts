@@ -57,6 +57,17 @@ function inputSchema(f: FieldDef): TSchema {
   }
 }
 
+/** Kinds whose '' is no value of theirs: the family's clients send it for a choice left untouched. */
+const CHOICES = new Set<FieldDef['kind']>(['number', 'switch', 'select', 'dict']);
+
+/**
+ * A submit's '' for a number or a choice means the field was left alone (BladeX reads it as null, which
+ * its update skips and its insert leaves to the default): the key is dropped before validation.
+ */
+export function dropUntouched(def: AnyResourceDef, body: Record<string, unknown>): void {
+  for (const [k, f] of Object.entries(def.fields)) if (body[k] === '' && CHOICES.has(f.kind)) delete body[k];
+}
+
 /** The field as answered: numbers for number/switch, strings for the rest (ids too); a dict key as stored. */
 function outputSchema(f: FieldDef): TSchema {
   if (f.kind === 'number' || f.kind === 'switch') return Type.Number();
@@ -126,15 +137,23 @@ export function resourceSchemas(def: AnyResourceDef, extras: SchemaExtras = {}) 
     ...Object.fromEntries((def.unique ?? []).map((u) => [u.field, Type.Optional(def.fields[u.field].kind === 'ref' ? IdText() : Type.String({ maxLength: 255 }))])),
   });
 
-  // addOnly fields are required when adding only: the handler checks that
-  const bodyField = (k: string) => (def.fields[k].required && !def.fields[k].addOnly ? inputSchema(def.fields[k]) : Type.Optional(inputSchema(def.fields[k])));
+  // every field may be left out: an update changes what it is sent (the family's clients send part of a
+  // record), and an add takes the defaults; the fields an add must have are checked by wire.ts (fromWire)
+  const bodyField = (k: string) => Type.Optional(inputSchema(def.fields[k]));
   const SubmitBody: TObject = Type.Object(
     {
       id: Type.Optional(key === 'id' ? IdValue(false) : Type.Union([CodeText(), Type.Literal('')])),
       ...Object.fromEntries(writableFields(def).map((k) => [k, bodyField(k)])),
     },
     // fields the client echoes back (createTime, tenantId …) are dropped, never written
-    { additionalProperties: false },
+    {
+      additionalProperties: false,
+      description: `新增时必填: ${
+        writableFields(def)
+          .filter((k) => def.fields[k].required && def.fields[k].default === undefined)
+          .join(', ') || '-'
+      }; 修改时只改所传字段`,
+    },
   );
 
   const actionBody = (fields: Record<string, FieldDef>) =>

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { CRUD_MESSAGES, keyOf, type AnyResourceDef, type TreeNode } from '@wb/contracts/resource';
+import { CRUD_MESSAGES, keyOf, labelFieldOf, type AnyResourceDef, type SelectOption, type TreeNode } from '@wb/contracts/resource';
 import type { Db } from '../../db/client';
 import { badRequest } from '../envelope';
 import { isNarrowed, isTenantTable, PREPARED_SCOPE, visible, type Scope } from '../scope';
@@ -219,14 +219,25 @@ export class ResourceStore {
 
   /** Options of refs: every visible record as { id, label }. */
   /** `q`: the list's filters, narrowing the choices (the grids of one project) */
-  async options(scope: Scope, q: Record<string, unknown> = {}): Promise<{ id: string; label: string }[]> {
+  /**
+   * The options of `select`: each record's key and name as `id` and `label` (what our forms read),
+   * and under their own field names too, with the record's other unique codes (what the family's
+   * clients read: `tenantId` / `tenantName`, `id` / `postName`, `code` / `name`). Nothing more of the
+   * record: the pages whose forms pick from it may read its options without reading its list.
+   */
+  async options(scope: Scope, q: Record<string, unknown> = {}): Promise<SelectOption[]> {
+    const named = [...new Set([labelFieldOf(this.def), ...(this.def.unique ?? []).map((u) => u.field)])].filter((k) => this.columns[k]);
     const rows = await this.db
-      .select({ id: this.key, label: this.self.label })
+      .select({ id: this.key, label: this.self.label, ...Object.fromEntries(named.map((k) => [k, this.columns[k]])) })
       .from(this.table)
       .where(this.filtered(scope, activeFilters(this.def, this.columns, this.key, this.custom, q, scope)))
       .orderBy(...this.order)
       .limit(SELECT_LIMIT);
-    return rows.map((r) => ({ id: String(r.id), label: String(r.label) }));
+    const keyField = keyOf(this.def);
+    return rows.map((r) => {
+      const id = String(r.id);
+      return { ...Object.fromEntries(named.map((k) => [k, String((r as Row)[k] ?? '')])), [keyField]: id, id, label: String(r.label) };
+    });
   }
 
   private levelStatements?: {
@@ -302,6 +313,17 @@ export class ResourceStore {
       .orderBy(...this.order)
       .limit(TREE_LIMIT);
     return buildTree(rows.map(this.treeRow));
+  }
+
+  /** Every record the filters match, as a list answers them, in the tree's order (at most TREE_LIMIT): the family's forest list. */
+  async matching(scope: Scope, q: Record<string, unknown>): Promise<Row[]> {
+    const active = activeFilters(this.def, this.columns, this.key, this.custom, q, scope);
+    return (await this.db
+      .select(this.listed(scope))
+      .from(this.table)
+      .where(this.filtered(scope, active))
+      .orderBy(...this.order)
+      .limit(TREE_LIMIT)) as Row[];
   }
 
   /** One level of the tree as nodes. */

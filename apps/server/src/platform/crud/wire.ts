@@ -36,7 +36,8 @@ export function toWire(def: AnyResourceDef, columns: Record<string, PgColumn>, r
 /**
  * The values of a submit as the columns take them: trimmed text, numbers for
  * numeric columns, '' → null for an optional ref (or the root for a tree parent),
- * dates parsed, passwords hashed, rich text sanitised. Fields absent from the body are left alone.
+ * dates parsed, passwords hashed, rich text sanitised. Fields absent from the body are left alone
+ * (an update of part of a record, as the family's clients send it); an add must have the required ones.
  */
 export async function fromWire(def: AnyResourceDef, columns: Record<string, PgColumn>, body: Row, existing: Row | undefined, box: SecretBox): Promise<Row> {
   const isNew = !existing;
@@ -70,10 +71,11 @@ export async function fromWire(def: AnyResourceDef, columns: Record<string, PgCo
     if (f.kind === 'image' && v && !/^(\/us-resource\/|https?:\/\/)/.test(String(v))) throw badRequest(`${f.label.zh}地址不正确`, k);
     if (v !== undefined) values[k] = v;
   }
+  // a new record needs its required fields (a default counts); an update keeps what it is not sent
   if (isNew) {
     for (const k of writableFields(def)) {
       const f = def.fields[k];
-      if (f.addOnly && f.required && (values[k] === undefined || values[k] === '')) throw badRequest(f.required.zh, k);
+      if (f.required && (values[k] === undefined || values[k] === '' || values[k] === null)) throw badRequest(f.required.zh, k);
     }
   }
   return values;

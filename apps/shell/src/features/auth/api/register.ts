@@ -26,7 +26,8 @@ export interface HostTenant {
   backgroundUrl: string;
 }
 
-/** GET /us-system/tenant/info?domain=: the tenant this host belongs to, or null. */
-export function tenantByHost(host: string): Promise<HostTenant | null> {
-  return http.get<HostTenant | null>('/us-system/tenant/info', { domain: host }, { silent: true });
+/** GET /us-system/tenant/info?domain=: the tenant this host belongs to, or null (the server answers {} for an unknown host). */
+export async function tenantByHost(host: string): Promise<HostTenant | null> {
+  const found = await http.get<Partial<HostTenant> | null>('/us-system/tenant/info', { domain: host }, { silent: true });
+  return found?.tenantId ? (found as HostTenant) : null;
 }

@@ -105,7 +105,7 @@ interface DeptNode {
 /** Candidate groups: role aliases, and `dept:<id>` for departments. */
 export async function fetchGroupOptions(): Promise<{ value: string; label: string }[]> {
   const [roles, depts] = await Promise.all([
-    http.get<Page<RoleNode>>('/us-system/role/list', { current: 1, size: 200 }, { silent: true }).catch(() => null),
+    http.get<Page<RoleNode>>('/us-system/role/page', { current: 1, size: 200 }, { silent: true }).catch(() => null),
     http.get<DeptNode[]>('/us-system/dept/tree', undefined, { silent: true }).catch(() => null),
   ]);
   const out: { value: string; label: string }[] = [];
