@@ -21,7 +21,7 @@ const parts = {
   },
   server: {
     what: 'the server',
-    inputs: ['apps/server/src', 'apps/server/build.mjs', 'packages/contracts', 'package-lock.json'],
+    inputs: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'apps/server/tsconfig.json', 'packages/contracts', 'package-lock.json'],
     outputs: ['apps/server/dist/main.mjs'],
     command: ['run', 'build', '-w', '@wb/server'],
   },
@@ -43,7 +43,7 @@ function* files(path) {
 function sourcesHash(inputs) {
   const hash = createHash('sha256');
   for (const input of inputs) {
-    const list = input.endsWith('.json') || input.endsWith('.mjs') ? [input] : [...files(input)];
+    const list = /\.(json|mjs)$/.test(input) ? [input] : [...files(input)];
     for (const file of list)
       hash
         .update(file)

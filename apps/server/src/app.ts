@@ -270,9 +270,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     // first: a request refused by the token check is recorded too
     recordRequests(api, requestLog, createRedactor({ tokenHeader: config.tokenHeader }));
     registerAuthentication(api, { tokens: ctx.tokens, sessions: ctx.sessions, tokenHeader: config.tokenHeader });
+    // before the permission check: a submit's `id` sent in the query string is the body's, and makes it an edit
+    familyParameters(api);
     ctx.routes = enforcePermissions(api, ctx.access);
     refuseDeepBodies(api);
-    familyParameters(api);
     refuseUnstorableInput(api);
     // file links in answers are signed for the caller's tenant, and unsigned again in request bodies
     signFileLinks(api, ctx);

@@ -200,8 +200,8 @@ describe('posts', () => {
     expect((await data(get(`${SYS}/post/list`, { postName: '工程' }))).total).toBe(1);
 
     const options = await data(get(`${SYS}/post/select`));
-    // ours read id and label; the family's clients id and postName (and the unique postCode)
-    expect(options).toContainEqual({ id: p.id, label: '高级开发工程师', postName: '高级开发工程师', postCode: expect.any(String) });
+    // ours read id and label; the family's clients id and postName; nothing more of the post
+    expect(options).toContainEqual({ id: p.id, label: '高级开发工程师', postName: '高级开发工程师' });
     expect(options.map((o: Rec) => o.label)).toEqual(expect.arrayContaining(['首席执行官', '运营经理', '运营专员']));
     expect(options).toHaveLength(4);
 

@@ -1,3 +1,5 @@
+import { keyOf, labelFieldOf, pathOf } from '@wb/contracts/resource';
+import { RESOURCES } from '@wb/contracts/resources/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, BASIC, login, testApp, type TestApp } from './helper';
 
@@ -22,6 +24,24 @@ const get = async (url: string, query: Record<string, string> = {}) => {
   return res.json().data;
 };
 const post = (url: string, payload?: unknown, query: Record<string, string> = {}) => admin.call({ method: 'POST', url, payload: payload as object, query });
+
+describe('every resource’s list, as the family reads it', () => {
+  it.each(RESOURCES.map((d) => [d.name, d] as const))('%s: the envelope, a forest or a page, <field>Name beside each dictionary or option field, select rows', async (_, def) => {
+    const res = await admin.call({ method: 'GET', url: def.forestList ? `${def.basePath}/list` : pathOf(def, 'list'), query: { current: '1', size: '10' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['code', 'data', 'msg', 'success']);
+    const records: Rec[] = def.forestList ? body.data : body.data.records;
+    if (!def.forestList) expect(Object.keys(body.data).sort()).toEqual(['current', 'pages', 'records', 'size', 'total']);
+    const choices = Object.entries(def.fields).filter(([, f]) => f.kind === 'dict' || (f.kind === 'select' && f.options?.length));
+    for (const r of records) for (const [k] of choices) expect(typeof r[`${k}Name`], `${def.name}.${k}Name`).toBe('string');
+    if (def.tree) return;
+    const options = await admin.call({ method: 'GET', url: pathOf(def, 'select') });
+    if (options.statusCode === 404) return;
+    for (const o of options.json().data as Rec[])
+      expect(o, def.name).toMatchObject({ id: expect.any(String), label: expect.any(String), [keyOf(def)]: o.id, [labelFieldOf(def)]: o.label });
+  });
+});
 
 describe('select answers rows with the fields the family reads', () => {
   beforeAll(async () => {
@@ -169,6 +189,35 @@ describe('parameters where the family sends them', () => {
     // a wrong old password in the query string is refused, naming the field
     const wrong = await u.call({ method: 'POST', url: '/us-user/update-password', query: { oldPassword: 'nope', newPassword: 'Passw0rd1', newPassword1: 'Passw0rd1' } });
     expect(wrong.statusCode).toBe(400);
+  });
+
+  it('an id in the query string makes a submit an edit, checked as one: a role that may only add is refused', async () => {
+    const menuId = async (code: string) => ((await get('/us-system/menu/page', { code, size: '100' })) as { records: Rec[] }).records.find((m) => m.code === code)!.id;
+    const role = await post('/us-system/role/submit', { roleName: '只能新增', roleAlias: 'wire_adder', sort: 1 });
+    expect(role.statusCode, role.body).toBe(200);
+    const roleId = role.json().data.id as string;
+    const granted = await post('/us-system/role/grant', { roleIds: roleId, menuIds: [await menuId('param'), await menuId('param_add')], dataScopeIds: [], apiScopeIds: [] });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const dept = ((await get('/us-system/dept/page', { size: '1' })) as { records: Rec[] }).records[0];
+    const user = await post('/us-user/submit', { account: 'wire_adder', password: 'Passw0rd1', name: '新增员', realName: '新增员', roleId, deptId: dept.id });
+    expect(user.statusCode, user.body).toBe(200);
+    const adder = await as(t.app, 'wire_adder', '000000', 'Passw0rd1');
+    const added = await adder.call({ method: 'POST', url: '/us-system/param/submit', payload: { paramName: '线路', paramKey: 'wire.adder', paramValue: '1' } });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().data.id as string;
+    for (const sent of [
+      { query: { id } as Record<string, string>, payload: {} },
+      { query: {}, payload: { id } },
+    ]) {
+      const edit = await adder.call({
+        method: 'POST',
+        url: '/us-system/param/submit',
+        query: sent.query,
+        payload: { paramName: '改了', paramKey: 'wire.adder', paramValue: '2', ...sent.payload },
+      });
+      expect(edit.statusCode, JSON.stringify(sent)).toBe(403);
+    }
+    expect(((await get('/us-system/param/detail', { id })) as Rec).paramValue).toBe('1');
   });
 
   it('a public route other than the token call refuses a form body (a cross-site form cannot post to it)', async () => {

@@ -172,6 +172,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   unique?: { field: keyof F & string; message: Text }[];
   /** the field that names a record in selects, refs and trees (default: the first field) */
   labelField?: keyof F & string;
+  /**
+   * fields `select` answers besides the key and the label field, under their own names, for the
+   * family's clients (a tenant is picked by its code, `tenantId`); options are read by every page
+   * whose form picks from the resource, so only what identifies a record belongs here
+   */
+  selectFields?: (keyof F & string)[];
   actions?: ActionDef[];
   /** button codes of the page's own calls, not actions of the framework (the role grant dialog): seeded with the page */
   buttons?: { code: string; label: Text }[];
@@ -202,7 +208,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
 /**
  * An option of `GET {basePath}/select`: every live record of the tenant, for refs and filters. Our
  * pages read `id` and `label`; the same values come under the record's own field names too (its
- * key, its labelField, its unique fields), which is what the family's clients read.
+ * key, its labelField, its `selectFields`), which is what the family's clients read.
  */
 export interface SelectOption {
   id: string;

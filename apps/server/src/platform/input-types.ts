@@ -157,9 +157,10 @@ const FORM_LIMIT_BYTES = 64 * 1024;
  * string (Saber) or as a form body (Sword), where ours send JSON. For every route, a value its body
  * schema names that comes in the query string counts as the body's (a value in both: the body's),
  * and a form body is read as the JSON one would be; each is then validated by the body schema.
- * A form is what a cross-site page can post without a preflight: a public route takes one only when
- * it says so (`config.formBody`, the OAuth token call); every other route needs a token in a header,
- * which no form can send.
+ * A form is what a cross-site page can post without a preflight: a public route takes one, and its
+ * body's values from the query string, only when it says so (`config.formBody`, the OAuth token
+ * call); every other route needs a token in a header, which no form can send. Registered before the
+ * permission check, which reads the body (a submit with an `id` is an edit, wherever the id came).
  */
 export function familyParameters(api: FastifyInstance): void {
   api.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES }, (req, body, done) => {
@@ -168,7 +169,7 @@ export function familyParameters(api: FastifyInstance): void {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   api.addHook('preValidation', async (req) => {
-    if (req.method !== 'POST') return;
+    if (req.method !== 'POST' || (req.routeOptions.config?.public && !req.routeOptions.config.formBody)) return;
     const schema = req.routeOptions.schema as { body?: { properties?: object }; querystring?: { properties?: object } } | undefined;
     const named = schema?.body?.properties;
     if (!named) return;

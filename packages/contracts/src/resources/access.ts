@@ -65,6 +65,7 @@ export const tenantResource = defineResource({
   page: { path: '/system/tenant', icon: 'team' },
   tenancy: 'global',
   labelField: 'tenantName',
+  selectFields: ['tenantId'],
   formWidth: 880,
   fields: {
     tenantId: { label: zhEn('租户ID', 'Tenant ID'), kind: 'string', maxLength: 12, search: 'like', addOnly: true, width: 110 },
@@ -124,8 +125,9 @@ export const clientResource = defineResource({
   formWidth: 880,
   fields: {
     clientId: { label: zhEn('应用ID', 'Client ID'), kind: 'string', required: zhEn('请输入应用ID', 'Please enter the client ID'), maxLength: 64, search: 'like', addOnly: true },
-    // typed by an administrator (as the family's clients do), or left empty for the server to make one; only its hash is kept
-    clientSecret: { label: zhEn('应用密钥', 'Client secret'), kind: 'password', format: 'secret', maxLength: 255, column: false },
+    // typed by an administrator when adding (as the family's clients do), or left empty for the server to
+    // make one; only its hash is kept; later only 重置密钥 (client_secret) changes it
+    clientSecret: { label: zhEn('应用密钥', 'Client secret'), kind: 'password', format: 'secret', maxLength: 255, column: false, addOnly: true },
     authorizedGrantTypes: {
       label: zhEn('授权类型', 'Grant types'),
       kind: 'string',

@@ -19,9 +19,11 @@ export function systemNotifyOptions(ctx: AppContext): ResourceOptions {
   const { db } = ctx.database;
   return {
     hooks: {
-      beforeSubmit({ user }, values) {
-        if (Number(values.targetType) === NOTIFY_TARGET.allTenants && user.tenantId !== DEFAULT_TENANT_ID) throw badRequest(NOTIFY_MESSAGES.allTenantsPlatformOnly.zh, 'targetType');
-        if (Number(values.targetType) === NOTIFY_TARGET.roles && !values.roleId) throw badRequest(NOTIFY_MESSAGES.rolesRequired.zh, 'roleId');
+      beforeSubmit({ user }, values, existing) {
+        // the record as it will be: an update may send only part of it
+        const next = { ...existing, ...values };
+        if (Number(next.targetType) === NOTIFY_TARGET.allTenants && user.tenantId !== DEFAULT_TENANT_ID) throw badRequest(NOTIFY_MESSAGES.allTenantsPlatformOnly.zh, 'targetType');
+        if (Number(next.targetType) === NOTIFY_TARGET.roles && !next.roleId) throw badRequest(NOTIFY_MESSAGES.rolesRequired.zh, 'roleId');
       },
     },
     actions: {

@@ -33,7 +33,8 @@ export class ResourceRegistry {
   readonly importers = new Map<string, Importer>();
   /**
    * how each resource's list is read, the filters its list call takes and their schema (what a saved
-   * report's filters are checked by), for reports; `answer`: a row as the list answers it
+   * report's filters are checked by), for reports; `answer`: a row as the list answers it to a reader
+   * without the edit right (ResourceOptions.secret masked)
    */
   readonly lists = new Map<string, { store: ResourceStore; filters: ReadonlySet<string>; schema: TObject; answer(row: Row): Row }>();
 

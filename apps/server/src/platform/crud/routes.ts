@@ -522,7 +522,7 @@ export function registerResource<F extends Record<string, FieldDef>>(
     if (!def.actions?.some((a) => a.name === name)) throw new Error(`resource '${def.name}': handler for unknown action '${name}'`);
   }
 
-  registry.lists.set(def.name, { store, filters: allowedFilters, schema: schemas.ExportQuery, answer: (row) => answer([row])[0] });
+  registry.lists.set(def.name, { store, filters: allowedFilters, schema: schemas.ExportQuery, answer: (row) => answer([row], { masked: true } as Scope)[0] });
   const exporter = exporterOf(def, store, registry, EXPORT_BATCH, options.secret && ((r) => maskSecrets(r, options.secret!)));
   registry.exporters.set(def.name, exporter);
   exportRoutes(app, {

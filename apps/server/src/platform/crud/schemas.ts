@@ -41,12 +41,18 @@ function inputSchema(f: FieldDef): TSchema {
       return (f.required ? IdList : OptionalIdList)({ maxLength: 4000, description: `${description} (comma-separated ${f.ref?.resource} ids)` });
     case 'select':
       return Type.Union(
-        (f.options ?? []).flatMap((o) => [Type.Literal(String(o.value)), ...(typeof o.value === 'number' ? [Type.Literal(o.value)] : [])]),
+        [
+          ...(f.options ?? []).flatMap((o) => [Type.Literal(String(o.value)), ...(typeof o.value === 'number' ? [Type.Literal(o.value)] : [])]),
+          // an optional choice is emptied by '' (dropUntouched keeps it)
+          ...(f.required || f.default !== undefined ? [] : [Type.Literal('')]),
+        ],
         { description: `${description}: ${(f.options ?? []).map((o) => `${o.value} ${o.label.zh}`).join(', ')}` },
       );
     case 'dict':
       // a key of the dictionary; the handler checks it is one
-      return Type.Union([CodeText(), Type.Integer({ minimum: -2147483648, maximum: 2147483647 })], { description: `${description} (字典 ${f.dict?.code})` });
+      return Type.Union([CodeText(), Type.Integer({ minimum: -2147483648, maximum: 2147483647 }), ...(f.required || f.default !== undefined ? [] : [Type.Literal('')])], {
+        description: `${description} (字典 ${f.dict?.code})`,
+      });
     case 'date':
       return f.required ? DateText({ description }) : Type.Union([DateText(), Type.Literal('')], { description });
     default: {
@@ -57,15 +63,18 @@ function inputSchema(f: FieldDef): TSchema {
   }
 }
 
-/** Kinds whose '' is no value of theirs: the family's clients send it for a choice left untouched. */
-const CHOICES = new Set<FieldDef['kind']>(['number', 'switch', 'select', 'dict']);
-
 /**
- * A submit's '' for a number or a choice means the field was left alone (BladeX reads it as null, which
- * its update skips and its insert leaves to the default): the key is dropped before validation.
+ * Whether a submit's '' for the field means it was left alone: the family's clients send '' for an
+ * untouched number or choice (BladeX reads it as null, which its update skips and its insert leaves
+ * to the default). A number or switch has no empty value; a choice that must be made, or that has a
+ * default, cannot be emptied either. An optional choice without one is emptied by '' (our form's
+ * cleared select).
  */
+const untouched = (f: FieldDef): boolean => f.kind === 'number' || f.kind === 'switch' || ((f.kind === 'select' || f.kind === 'dict') && (!!f.required || f.default !== undefined));
+
+/** Drops the keys whose '' means untouched (above), before validation. */
 export function dropUntouched(def: AnyResourceDef, body: Record<string, unknown>): void {
-  for (const [k, f] of Object.entries(def.fields)) if (body[k] === '' && CHOICES.has(f.kind)) delete body[k];
+  for (const [k, f] of Object.entries(def.fields)) if (body[k] === '' && untouched(f)) delete body[k];
 }
 
 /** The field as answered: numbers for number/switch, strings for the rest (ids too); a dict key as stored. */

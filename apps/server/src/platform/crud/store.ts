@@ -221,12 +221,12 @@ export class ResourceStore {
   /** `q`: the list's filters, narrowing the choices (the grids of one project) */
   /**
    * The options of `select`: each record's key and name as `id` and `label` (what our forms read),
-   * and under their own field names too, with the record's other unique codes (what the family's
-   * clients read: `tenantId` / `tenantName`, `id` / `postName`, `code` / `name`). Nothing more of the
-   * record: the pages whose forms pick from it may read its options without reading its list.
+   * and under their own field names too, with the def's `selectFields` (what the family's clients
+   * read: `tenantId` / `tenantName`, `id` / `postName`, `code` / `name`). Nothing more of the record:
+   * the pages whose forms pick from it may read its options without reading its list.
    */
   async options(scope: Scope, q: Record<string, unknown> = {}): Promise<SelectOption[]> {
-    const named = [...new Set([labelFieldOf(this.def), ...(this.def.unique ?? []).map((u) => u.field)])].filter((k) => this.columns[k]);
+    const named = [...new Set([labelFieldOf(this.def), ...(this.def.selectFields ?? [])])].filter((k) => this.columns[k]);
     const rows = await this.db
       .select({ id: this.key, label: this.self.label, ...Object.fromEntries(named.map((k) => [k, this.columns[k]])) })
       .from(this.table)
