@@ -220,6 +220,15 @@ describe('parameters where the family sends them', () => {
     expect(((await get('/us-system/param/detail', { id })) as Rec).paramValue).toBe('1');
   });
 
+  it('a query parameter may come in a form body (remove?ids= posted as a form)', async () => {
+    const added = await post('/us-system/post/submit', { category: 1, postCode: 'wire_form', postName: '表单岗位', sort: 9 });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().data.id as string;
+    const removed = await admin.call({ method: 'POST', url: '/us-system/post/remove', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `ids=${id}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await admin.call({ method: 'GET', url: '/us-system/post/detail', query: { id } })).statusCode).toBe(404);
+  });
+
   it('a public route other than the token call refuses a form body (a cross-site form cannot post to it)', async () => {
     const res = await t.app.inject({
       method: 'POST',

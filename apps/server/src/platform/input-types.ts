@@ -171,17 +171,21 @@ export function familyParameters(api: FastifyInstance): void {
   api.addHook('preValidation', async (req) => {
     if (req.method !== 'POST' || (req.routeOptions.config?.public && !req.routeOptions.config.formBody)) return;
     const schema = req.routeOptions.schema as { body?: { properties?: object }; querystring?: { properties?: object } } | undefined;
-    const named = schema?.body?.properties;
-    if (!named) return;
-    const own = schema.querystring?.properties ?? {};
+    const inBody = schema?.body?.properties ?? {};
+    const inQuery = schema?.querystring?.properties ?? {};
     const query = req.query as Record<string, unknown>;
-    const moved = Object.keys(query).filter((k) => k in named && !(k in own));
-    if (!moved.length) return;
-    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-    for (const k of moved) {
-      body[k] ??= query[k];
-      delete query[k];
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : undefined;
+    // a body value in the query string (Saber's `update-password?oldPassword=…`)
+    const toBody = Object.keys(query).filter((k) => k in inBody && !(k in inQuery));
+    if (toBody.length) {
+      const target = body ?? {};
+      for (const k of toBody) {
+        target[k] ??= query[k];
+        delete query[k];
+      }
+      req.body = target;
     }
-    req.body = body;
+    // a query value in a form body (Sword's `remove` with `ids=…` posted as a form)
+    if (body) for (const k of Object.keys(body)) if (k in inQuery && !(k in inBody) && query[k] === undefined) query[k] = body[k];
   });
 }
