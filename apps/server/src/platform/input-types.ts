@@ -154,9 +154,10 @@ const FORM_LIMIT_BYTES = 64 * 1024;
 
 /**
  * The family's parameters (BladeX's `@RequestParam`): its clients send a POST's values in the query
- * string (Saber) or as a form body (Sword), where ours send JSON. For every route, a value its body
- * schema names that comes in the query string counts as the body's (a value in both: the body's),
- * and a form body is read as the JSON one would be; each is then validated by the body schema.
+ * string (Saber) or as a form body (Sword), where ours send JSON. For every POST route, a value its
+ * body schema names that comes in the query string counts as the body's (a value in both: the
+ * body's), a value its query schema names that comes in the body counts as the query's, and a form
+ * body is read as the JSON one would be; each is then validated by its own schema.
  * A form is what a cross-site page can post without a preflight: a public route takes one, and its
  * body's values from the query string, only when it says so (`config.formBody`, the OAuth token
  * call); every other route needs a token in a header, which no form can send. Registered before the
