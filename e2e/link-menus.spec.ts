@@ -44,7 +44,9 @@ async function serveLocally(context: BrowserContext, host: RegExp, local: string
     seen?.push(url.origin + url.pathname);
     // the notice stream never ends, so a forwarded one would outlive the test: the shell polls instead
     if (url.pathname === NOTICE_STREAM) return route.abort();
-    const response = await route.fetch({ url: `${local}${url.pathname}${url.search}` });
+    // a request still in flight when its test ends has no one to answer: let it go
+    const response = await route.fetch({ url: `${local}${url.pathname}${url.search}` }).catch(() => undefined);
+    if (!response) return route.abort().catch(() => undefined);
     const origin = route.request().headers().origin;
     await route.fulfill({
       response,
