@@ -47,7 +47,7 @@ test('a step tour: only the steps whose element is on the page, n/total, previou
   await expect(page.locator('.ant-tour:visible')).toHaveCount(0);
 });
 
-test('the release carousel, 800 px wide: the notes, then a slide per step, no loop; closed, it is gone for good', async ({ page }) => {
+test('the release carousel, 800 px wide: the notes, then a slide per step, counted n/total, no loop; closed, it is gone for good', async ({ page }) => {
   await publishVersion(
     { versionNo: 'v1.2.0', title: '1.2 更新说明', guideType: 'all', pushTime: '2026-11-20 00:00:00', showContent: 1, content: '<p>本次更新: <strong>上传中心</strong></p>' },
     [
@@ -61,14 +61,26 @@ test('the release carousel, 800 px wide: the notes, then a slide per step, no lo
   await expect(release.getByText('更新日期: 2026-11-20')).toBeVisible();
   await expect(release.locator('strong')).toHaveText('上传中心');
   expect(Math.round((await release.locator('.ant-modal-content').boundingBox())!.width)).toBe(800);
+  // which slide of how many, beside the button, as the step tour counts its steps
+  const counter = release.locator('.ant-modal-footer').getByText(/^\d+\/\d+$/);
+  await expect(counter).toHaveText('1/3');
   await page.screenshot({ path: test.info().outputPath('release-carousel.png') });
   const next = release.locator('.slick-next');
   await next.click();
   await expect(release.locator('.slick-active').getByText('第一页: 导入模板')).toBeVisible();
+  await expect(counter).toHaveText('2/3');
   await next.click();
   await expect(release.locator('.slick-active').getByText('第二页: 错误文件')).toBeVisible();
+  await expect(counter).toHaveText('3/3');
+  await release.locator('.ant-modal-footer').screenshot({ path: test.info().outputPath('release-carousel-counter.png') });
   // the last slide: no way round to the first
   await expect(next).toHaveClass(/slick-disabled/);
+  await release.locator('.slick-prev').click();
+  await expect(release.locator('.slick-active').getByText('第一页: 导入模板')).toBeVisible();
+  await expect(counter).toHaveText('2/3');
+  // a dot goes straight to its slide
+  await release.locator('.slick-dots li button').first().click();
+  await expect(counter).toHaveText('1/3');
   await release.getByRole('button', { name: buttonName('我知道了') }).click();
   await expect(release).toBeHidden();
 
@@ -78,18 +90,18 @@ test('the release carousel, 800 px wide: the notes, then a slide per step, no lo
   await expect(page.locator('.wb-release')).toHaveCount(0);
 });
 
-test('版本管理: the versions, and below them the steps of the one chosen', async ({ page }) => {
+test('产品版本: the versions, and below them the steps of the one chosen', async ({ page }) => {
   await loginAs(page, 'admin', 'admin123');
   // a newer version than the one this user saw: its notes greet them once
   await page
     .locator('.wb-release')
     .getByRole('button', { name: buttonName('我知道了') })
     .click();
-  await openAdminPage(page, '系统管理', '版本管理', '/system/version');
-  const versions = table(page, /^版本管理$/);
+  await openAdminPage(page, '系统管理', '产品版本', '/system/version');
+  const versions = table(page, /^产品版本$/);
   await expect(row(versions, 'v1.2.0')).toContainText('已发布');
   await row(versions, 'v1.1.0').getByText('v1.1.0', { exact: true }).click();
-  const steps = table(page, '版本管理 · v1.1.0');
+  const steps = table(page, '产品版本 · v1.1.0');
   await expect(row(steps, '通知在这里: 公告和督办提醒')).toBeVisible();
   await expect(row(steps, '导出和导入的进度在这里')).toContainText('.wb-export-indicator,click');
 });

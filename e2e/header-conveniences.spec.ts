@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { buttonName, login, shownPage, tab, userMenu } from './support/shell';
 
-/** The header's full-screen button, the tab menu's actions, the browser's title, and the English of issue 31. */
+/** The header's full-screen button, the tab menu's actions, the browser's title, the breadcrumb, and the English of issue 31. */
 
 async function open(page: Page, path: string, label: string): Promise<void> {
   // inside the running shell, as the router does on a menu click
@@ -43,6 +43,47 @@ test('the tab menu refreshes a page and closes the current tab, those to its lef
   await expect(page).toHaveURL(/\/wel\/index$/);
 });
 
+test('the breadcrumb beside the tabs: top menu › groups › page, in Chinese and in English; a crumb leading to another page opens it', async ({ page }) => {
+  await login(page);
+  // the menus the crumbs are named from (a loaded machine takes a while after the login)
+  await expect(page.locator('.wb-top-menu').getByRole('menuitem', { name: '系统管理', exact: true })).toBeVisible({ timeout: 30_000 });
+  const breadcrumb = page.locator('.wb-breadcrumb');
+  const crumbs = breadcrumb.locator('.ant-breadcrumb-link');
+  await open(page, '/authority/datascope', '数据权限');
+  await expect(crumbs).toHaveText(['系统管理', '权限管理', '数据权限']);
+  // the top menu and the group lead to their first page; the page shown is no link
+  await expect(breadcrumb.getByRole('link')).toHaveText(['系统管理', '权限管理']);
+  await expect(breadcrumb.getByRole('link', { name: '权限管理' })).toHaveAttribute('href', '/authority/role');
+  await breadcrumb.screenshot({ path: test.info().outputPath('breadcrumb-zh.png') });
+
+  await breadcrumb.getByRole('link', { name: '权限管理' }).click();
+  await expect(page).toHaveURL(/\/authority\/role$/);
+  await expect(tab(page, '角色管理')).toBeVisible();
+  await expect(crumbs).toHaveText(['系统管理', '权限管理', '角色管理']);
+  // 角色管理 is its group's first page: the group leads nowhere else
+  await expect(breadcrumb.getByRole('link')).toHaveText(['系统管理']);
+  await breadcrumb.getByRole('link', { name: '系统管理' }).click();
+  await expect(page).toHaveURL(/\/system\/user$/);
+  await expect(tab(page, '用户管理')).toBeVisible();
+  await expect(crumbs).toHaveText(['系统管理', '系统管理', '用户管理']);
+  await expect(breadcrumb.getByRole('link')).toHaveCount(0);
+
+  // a sub-app's start page shares its address with its group: the crumb names the page
+  await open(page, '/coredata', '主数据');
+  await expect(crumbs).toHaveText(['主数据', '主数据', '主数据首页']);
+
+  await page.locator('.wb-header').getByRole('button', { name: '切换语言' }).hover();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(crumbs).toHaveText(['Master data', 'Master data', 'Master data home']);
+  await open(page, '/authority/datascope', 'Data scopes');
+  await expect(crumbs).toHaveText(['System', 'Authority', 'Data scopes']);
+  await expect(breadcrumb.getByRole('link')).toHaveText(['System', 'Authority']);
+  await breadcrumb.screenshot({ path: test.info().outputPath('breadcrumb-en.png') });
+  await breadcrumb.getByRole('link', { name: 'System' }).click();
+  await expect(page).toHaveURL(/\/system\/user$/);
+  await expect(crumbs).toHaveText(['System', 'Administration', 'Users']);
+});
+
 test('the header toggles the browser’s full screen', async ({ page }) => {
   await login(page);
   await page.locator('.wb-header').getByRole('button', { name: '全屏' }).click();
@@ -61,10 +102,10 @@ test('English: the resource pages’ menus, the password rules, dialog titles an
   const side = page.locator('.wb-side-menu');
   const exactly = (text: string) => new RegExp(`^${text}$`);
   const groups: [string, string[]][] = [
-    ['Administration', ['Announcements', 'Reminders', 'Versions']],
+    ['Administration', ['Announcements', 'Reminders', 'Product versions']],
     ['Base data', ['Subscription packages']],
     ['Developer tools', ['Reports']],
-    ['Announcements', ['Incidents', 'Update announcement']],
+    ['Notice board', ['Incidents', 'Update announcement']],
   ];
   for (const [group, names] of groups) {
     const title = side.locator('.ant-menu-submenu-title').filter({ hasText: exactly(group) });

@@ -36,8 +36,8 @@ test.describe('announcements and reminders', () => {
     await expect(preview).toHaveCount(0);
 
     // an administrator writes one in the editor, for the administrators' role, and publishes it
-    await openAdminPage(page, '系统管理', '公告管理', '/system/systemnotify');
-    const list = table(page, '公告管理');
+    await openAdminPage(page, '系统管理', '系统公告', '/system/systemnotify');
+    const list = table(page, '系统公告');
     await list.getByRole('button', { name: buttonName('新增') }).click();
     const dialog = formDialog(page, 'systemnotify');
     await dialog.locator('#systemnotify-form_title').fill(`停机公告${n}`);

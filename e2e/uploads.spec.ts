@@ -28,7 +28,7 @@ async function draftVersion(base: string): Promise<{ id: string; versionNo: stri
 }
 
 /**
- * On 版本管理, adds a step to the version with a picture picked in its form: the picture is shown in
+ * On 产品版本, adds a step to the version with a picture picked in its form: the picture is shown in
  * the form from its link once uploaded, and the step is saved with it. Answers the PUT's address.
  */
 async function addStepWithPicture(page: Page, versionNo: string): Promise<string> {
@@ -36,9 +36,9 @@ async function addStepWithPicture(page: Page, versionNo: string): Promise<string
   await fillLogin(page);
   await page.getByRole('button', { name: buttonName('登录') }).click();
   await expect(page).toHaveURL(/\/wel\/index$/);
-  await openAdminPage(page, '系统管理', '版本管理', '/system/version');
-  await row(table(page, /^版本管理$/), versionNo).click();
-  const steps = table(page, `版本管理 · ${versionNo}`);
+  await openAdminPage(page, '系统管理', '产品版本', '/system/version');
+  await row(table(page, /^产品版本$/), versionNo).click();
+  const steps = table(page, `产品版本 · ${versionNo}`);
   await steps.getByRole('button', { name: buttonName('新增') }).click();
   const dialog = formDialog(page, 'versionstep');
   await dialog.locator('#versionstep-form_content').fill('从这里开始');

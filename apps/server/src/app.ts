@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { analyze, openDatabase, type Database } from './db/client';
 import { seed } from './db/seed';
-import { addMissingMenus } from './db/upgrade-menus';
+import { addMissingDictionaryEnglish, addMissingMenus } from './db/upgrade-menus';
 import { authRoutes } from './modules/auth/routes';
 import { grantRoutes } from './modules/authority/grants';
 import { roleProjectRoutes } from './modules/mdm/role-projects';
@@ -122,9 +122,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   if (!opts.database) {
     // instances started together on one PostgreSQL seed one after the other: the first seeds, the others find it done
     if (await database.exclusive(() => seed(database.db, { tokenTtl: config.tokenTtl, refreshTtl: config.refreshTtl, hashPassword }))) app.log.info('seeded the demo data');
-    // a database an earlier version seeded gets this version's new pages and buttons
+    // a database an earlier version seeded gets this version's new pages and buttons, and its new names
     const added = await database.exclusive(() => addMissingMenus(database.db));
-    if (added.length) app.log.info({ added }, 'added the menus this version brings');
+    if (added.length) app.log.info({ added }, 'added or renamed the menus this version brings');
+    const labelled = await database.exclusive(() => addMissingDictionaryEnglish(database.db));
+    if (labelled) app.log.info({ labelled }, "gave the seeded dictionaries' items their English labels");
     // the logs' database too, where it is another (the embedded one)
     for (const db of new Set([database.db, database.logs])) await analyze(db);
     app.addHook('onClose', () => database.close());

@@ -63,6 +63,8 @@ export function ResourceForm({ def, mode, record, preset, options = NO_OPTIONS, 
       grid={grid}
       rowProps={grid ? { gutter: 16 } : undefined}
       labelCol={{ span: grid ? 6 : 5 }}
+      // a label longer than its column (English 'Confirm password') wraps instead of being cut
+      labelWrap
       initialValues={initialValues}
       readonly={readonly}
       requiredMark={!readonly}

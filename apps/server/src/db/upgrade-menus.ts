@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE_ALIAS } from '@wb/contracts/constants';
 import type { Db } from './client';
 import { menu } from './schema/index';
+import { dictionaryEn } from './seed-dict-en';
 import { BUTTON_VERBS, menuRow, type MenuSeed, topMenuSeeds } from './seed-menus';
 
 /**
@@ -9,12 +10,14 @@ import { BUTTON_VERBS, menuRow, type MenuSeed, topMenuSeeds } from './seed-menus
  * action's button): every seeded menu or button whose code is not in the table is added under
  * its parent, found by code. It goes to whoever has the parent: the roles granted it and the
  * tenant packages that list it; a new section (no parent) to each tenant's administrators and
- * its top menu. Run at every start after the seed, under the migration lock; it adds nothing
- * when nothing is missing, and answers the codes it added.
+ * its top menu. A seeded menu this version renamed takes its new name, unless the tenant has
+ * renamed it (FORMER_NAMES). Run at every start after the seed, under the migration lock; it
+ * changes nothing when nothing is missing, and answers the codes it added or renamed.
  */
 export async function addMissingMenus(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: menu.id, code: menu.code }).from(menu).where(eq(menu.isDeleted, 0));
+  const rows = await db.select({ id: menu.id, code: menu.code, name: menu.name }).from(menu).where(eq(menu.isDeleted, 0));
   const ids = new Map(rows.map((r) => [r.code, r.id]));
+  const names = new Map(rows.map((r) => [r.code, r.name]));
   const added: string[] = [];
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -33,6 +36,14 @@ export async function addMissingMenus(db: Db): Promise<string[]> {
     };
     const walk = async (m: MenuSeed, parentId: number, sort: number, topMenuCode: string): Promise<void> => {
       const id = ids.get(m.code) ?? (await insert(menuRow(m, parentId, sort), parentId, topMenuCode));
+      const former = formerName(m.code);
+      if (former && names.get(m.code) === former) {
+        await t
+          .update(menu)
+          .set({ name: m.name })
+          .where(and(eq(menu.code, m.code), eq(menu.isDeleted, 0)));
+        added.push(m.code);
+      }
       const buttons: [string, string, string][] = [
         ...(m.buttons ? BUTTON_VERBS.map(([verb, label]): [string, string, string] => [`${m.code}_${verb}`, label, verb]) : []),
         ...(m.extraButtons ?? []).map(([code, label]): [string, string, string] => [code, label, code]),
@@ -44,4 +55,33 @@ export async function addMissingMenus(db: Db): Promise<string[]> {
     for (const top of topMenuSeeds) for (const [i, m] of top.menus.entries()) await walk(m, 0, i + 1, top.code);
   });
   return added;
+}
+
+/**
+ * The names earlier versions seeded for menus this one renamed: two pages were named like a
+ * group or a top menu beside them (公告管理, 版本管理), and every sub-app's start page was '首页'.
+ */
+function formerName(code: string): string | undefined {
+  if (code === 'systemnotify') return '公告管理';
+  if (code === 'version') return '版本管理';
+  return code.endsWith('_start') ? '首页' : undefined;
+}
+
+/**
+ * The English labels (dict_value_en) an earlier version did not seed: each seeded dictionary's
+ * name and items get theirs where the label is still empty, in both dictionaries and every
+ * tenant; a label a tenant wrote stays. Answers how many rows it filled.
+ */
+export async function addMissingDictionaryEnglish(db: Db): Promise<number> {
+  const labels = Object.entries(dictionaryEn).flatMap(([code, en]) => [['-1', en.name], ...Object.entries(en.items)].map(([key, label]) => sql`(${code}, ${key}, ${label})`));
+  let filled = 0;
+  // one statement per dictionary: this runs at every start
+  for (const table of ['dict', 'dict_biz']) {
+    const { rows } = await db.execute(
+      sql`update ${sql.identifier(table)} d set dict_value_en = v.label from (values ${sql.join(labels, sql`, `)}) as v(code, key, label)
+          where d.code = v.code and d.dict_key = v.key and d.dict_value_en = '' and d.is_deleted = 0 returning d.id`,
+    );
+    filled += rows.length;
+  }
+  return filled;
 }

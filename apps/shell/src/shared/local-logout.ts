@@ -1,13 +1,13 @@
 import { queryClient } from './query-client';
 import { useSession } from './session-store';
 import { clearStorage, setStore } from './storage';
-import { KEPT_ON_LOGOUT, KEPT_PREFIXES_ON_LOGOUT, LOGIN_NOTICE_STORE_NAME } from './storage-names';
+import { KEPT_KEY_PREFIXES_ON_LOGOUT, KEPT_ON_LOGOUT, KEPT_PREFIXES_ON_LOGOUT, LOGIN_NOTICE_STORE_NAME } from './storage-names';
 import { navigateTo } from './navigation';
 
 /**
  * Forgets the session on this device: tokens, menus (query cache), permissions,
  * tabs and lock, and both storages except the version marker and this
- * browser's choices (locale, theme, each user's project: storage-names.ts),
+ * browser's choices (locale, theme, each user's project and tables: storage-names.ts),
  * then goes to /login. Used by logout and by a 401; after a
  * 401 (`keepTarget`) the login returns to the page the user was on.
  * `notice` (why the session ended) is shown by the login page, which is a
@@ -25,6 +25,6 @@ export function localLogout(options: { keepTarget?: boolean; notice?: LoginNotic
   navigateTo(keep ? `/login?redirect=${encodeURIComponent(target)}` : '/login', { replace: true });
   useSession.getState().reset();
   queryClient.clear();
-  clearStorage(KEPT_ON_LOGOUT, KEPT_PREFIXES_ON_LOGOUT);
+  clearStorage(KEPT_ON_LOGOUT, KEPT_PREFIXES_ON_LOGOUT, KEPT_KEY_PREFIXES_ON_LOGOUT);
   if (options.notice) setStore(LOGIN_NOTICE_STORE_NAME, options.notice, 'session');
 }

@@ -1,3 +1,5 @@
+import { TABLE_SETTINGS_KEY_PREFIX } from '@wb/resource-ui/table-settings';
+
 /**
  * Wrapped storage names that outlive a logout: choices of this browser, not of
  * the session (logout clears the rest: local-logout.ts). One list, so logout and the
@@ -45,3 +47,9 @@ export const KEPT_ON_LOGOUT = [
   UPGRADE_SEEN_STORE_NAME,
 ];
 export const KEPT_PREFIXES_ON_LOGOUT = [PROJECT_STORE_PREFIX, MENU_USE_STORE_PREFIX];
+/**
+ * Plain keys (not wrapped) that outlive a logout: each user's density and columns of each list,
+ * `wb-table:{tenantId}:{userId}:{resource}…` (resource-ui table-settings.ts), written by the
+ * shell's lists and by the sub-apps it hosts on this origin
+ */
+export const KEPT_KEY_PREFIXES_ON_LOGOUT = [TABLE_SETTINGS_KEY_PREFIX];

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearStorage, ensureStorageVersion, getStore, getStoredValue, removeStore, setStore, STORAGE_PREFIX, VERSION_KEY } from './storage';
+import { KEPT_KEY_PREFIXES_ON_LOGOUT, KEPT_ON_LOGOUT, KEPT_PREFIXES_ON_LOGOUT } from './storage-names';
 
 describe('stored-value wrapper', () => {
   beforeEach(() => {
@@ -68,6 +69,18 @@ describe('stored-value wrapper', () => {
     expect(getStore('project-000000-1')).toEqual({ id: '3' });
     expect(getStore('project-000000-2')).toEqual({ id: '4' });
     expect(getStore('projects')).toBeUndefined();
+    expect(getStore('token')).toBeUndefined();
+  });
+
+  it('keeps plain keys under a kept key prefix (each user’s tables), as logout does', () => {
+    localStorage.setItem('wb-table:000000:1:post:density', 'small');
+    localStorage.setItem('wb-table:000000:2:param:columns', '{}');
+    localStorage.setItem('wb-tables', 'not a table key');
+    setStore('token', 'abc');
+    clearStorage(KEPT_ON_LOGOUT, KEPT_PREFIXES_ON_LOGOUT, KEPT_KEY_PREFIXES_ON_LOGOUT);
+    expect(localStorage.getItem('wb-table:000000:1:post:density')).toBe('small');
+    expect(localStorage.getItem('wb-table:000000:2:param:columns')).toBe('{}');
+    expect(localStorage.getItem('wb-tables')).toBeNull();
     expect(getStore('token')).toBeUndefined();
   });
 });

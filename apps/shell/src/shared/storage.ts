@@ -49,11 +49,12 @@ export function removeStore(name: string, type?: StoreArea): void {
 
 /**
  * Clears both areas except the version marker, the given wrapped names (e.g. the
- * locale) and every wrapped name starting with one of `keepPrefixes`.
+ * locale), every wrapped name starting with one of `keepPrefixes` and every plain key
+ * (not wrapped: another module's) starting with one of `keepKeyPrefixes`.
  */
-export function clearStorage(keepNames: string[] = [], keepPrefixes: string[] = []): void {
+export function clearStorage(keepNames: string[] = [], keepPrefixes: string[] = [], keepKeyPrefixes: string[] = []): void {
   const keep = new Set([VERSION_KEY, ...keepNames.map(keyOf)]);
-  const prefixes = keepPrefixes.map(keyOf);
+  const prefixes = [...keepPrefixes.map(keyOf), ...keepKeyPrefixes];
   const kept = (key: string) => keep.has(key) || prefixes.some((prefix) => key.startsWith(prefix));
   for (const area of [window.localStorage, window.sessionStorage]) {
     const saved: [string, string][] = [];

@@ -11,10 +11,10 @@ export const NOTIFY_MESSAGES = {
   rolesRequired: zhEn('请选择接收公告的角色', 'Please choose the roles'),
 } as const;
 
-/** Announcements (公告管理): the shell's 系统公告 shows the published ones to those they are for. */
+/** 系统公告: the announcements the shell's bell shows (its 系统公告 tab) to those they are for. */
 export const systemNotifyResource = defineResource({
   name: 'systemnotify',
-  title: zhEn('公告管理', 'Announcements'),
+  title: zhEn('系统公告', 'Announcements'),
   basePath: `${SYS}/system-notify`,
   permissions: { add: 'systemnotify_add', edit: 'systemnotify_edit', delete: 'systemnotify_delete', view: 'systemnotify_view' },
   page: { path: '/system/systemnotify', icon: 'notification' },

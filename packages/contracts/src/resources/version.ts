@@ -6,10 +6,10 @@ const BASE = '/us-system/version-manage';
 /** How a version is introduced to each user once: the release notes as a carousel, or a tour of the page. */
 export const GUIDE_TYPES = { all: 'all', step: 'step' } as const;
 
-/** 版本管理: the product's versions (the platform's, for every tenant), each with its guide. */
+/** 产品版本: the product's versions (the platform's, for every tenant), each with its guide. */
 export const versionResource = defineResource({
   name: 'version',
-  title: zhEn('版本管理', 'Versions'),
+  title: zhEn('产品版本', 'Product versions'),
   basePath: BASE,
   tenancy: 'global',
   permissions: { add: 'version_add', edit: 'version_edit', delete: 'version_delete', view: 'version_view' },
@@ -39,7 +39,7 @@ export const versionResource = defineResource({
   actions: [publishAction('version', zhEn('发布后每位用户下次进入工作台时会看到本版本的引导, 确定发布?', 'Everyone sees this guide once at their next visit. Publish?'))],
 });
 
-/** A step of a version's guide (the child rows of 版本管理). */
+/** A step of a version's guide (the child rows of 产品版本). */
 export const versionStepResource = defineResource({
   name: 'versionstep',
   menu: 'version',

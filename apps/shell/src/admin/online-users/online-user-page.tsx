@@ -60,6 +60,8 @@ export default function OnlineUserPage() {
       title: t('onlineUsers.actions'),
       key: 'actions',
       valueType: 'option',
+      // as wide as its one link: a wider fixed column would cover the others at 1024 px
+      width: 130,
       fixed: 'right',
       render: (_, row) =>
         can(ONLINE_USER_CODES.logout) && !row.current ? (

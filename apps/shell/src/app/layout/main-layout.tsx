@@ -33,7 +33,7 @@ import { recordMenuUse } from '../../features/home/menu-use';
 import { useOpenMenu } from './use-open-menu';
 import { useQueryActions } from './use-query-actions';
 import { useTopMenuSync } from './use-top-menu-sync';
-import { useWindowHeight } from './use-window-height';
+import { useWindowHeight } from '../../shared/ui/use-window-height';
 import './layout.css';
 
 // Shown only for an account without menus.
@@ -143,7 +143,7 @@ function ShellLayout() {
           <TabsBar
             activeKey={openedTab ? tabKey(openedTab) : page ? tabKey(page.tab) : ''}
             // beside the tabs where the row has room for it
-            breadcrumb={screen >= 3 && <PageBreadcrumb menu={page?.menu} routes={sideRoutes} top={index.topMenus.find((top) => top.id === topMenuId)} />}
+            breadcrumb={screen >= 3 && <PageBreadcrumb menu={page?.menu} routes={sideRoutes} top={index.topMenus.find((top) => top.id === topMenuId)} beneath={!!page?.tab.route} />}
           />
           <main ref={view} className="wb-view" style={{ height: windowHeight - (fullscreen ? TABS_HEIGHT : CHROME_HEIGHT) }}>
             {blockedTarget && (

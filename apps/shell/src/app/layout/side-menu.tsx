@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Menu, type MenuProps } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Menu, type MenuProps, type MenuRef } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -45,8 +45,18 @@ export function SideMenu({ routes, collapsed, dark }: { routes: MenuNode[]; coll
     if (trailKeys.length) setOpenKeys((keys) => [...new Set([...keys, ...trailKeys])]);
   }, [trailKeys]);
 
+  // ... and brings its entry into view in a sidebar taller than the window, once the branch has unfolded.
+  const menu = useRef<MenuRef>(null);
+  const currentId = current?.node.id;
+  useEffect(() => {
+    if (!currentId) return;
+    const timer = window.setTimeout(() => menu.current?.menu?.list.querySelector('.ant-menu-item-selected')?.scrollIntoView({ block: 'nearest' }), 300);
+    return () => window.clearTimeout(timer);
+  }, [currentId]);
+
   return (
     <Menu
+      ref={menu}
       className="wb-side-menu"
       mode="inline"
       theme={dark ? 'dark' : 'light'}

@@ -19,6 +19,17 @@ const MORE_WIDTH = 48;
 
 type Item = NonNullable<MenuProps['items']>[number];
 
+/**
+ * The items behind '…' under keys of their own: the menu remembers where a key was, and a
+ * section just moved into the row would otherwise still mark '…' as holding the selection.
+ */
+const MORE_PREFIX = 'more:';
+function behindMore(item: Item): Item {
+  if (!item || !('key' in item)) return item;
+  const children = 'children' in item && item.children ? { children: item.children.map(behindMore) } : {};
+  return { ...item, key: `${MORE_PREFIX}${String(item.key)}`, ...children } as Item;
+}
+
 function flatten(list: TopMenu[]): TopMenu[] {
   return list.flatMap((top) => [top, ...flatten(top.childList ?? [])]);
 }
@@ -71,7 +82,7 @@ export function TopMenuBar({ topMenus, dark, atHome, outsideMenus = false }: { t
     const selectedAt = topMenus.findIndex((top) => top.id === topMenuId || flatten(top.childList ?? []).some((child) => child.id === topMenuId));
     const shown = fitTopMenus(widths, available, MORE_WIDTH, atHome ? 0 : selectedAt + 1);
     if (shown.length === all.length) return all;
-    const rest = all.filter((_, i) => !shown.includes(i));
+    const rest = all.filter((_, i) => !shown.includes(i)).map(behindMore);
     return [...shown.map((i) => all[i]), { key: MORE_KEY, label: <EllipsisOutlined aria-label={t('menu.more')} />, children: rest }];
     // i18n.language: the widths change with the names' language
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -86,7 +97,8 @@ export function TopMenuBar({ topMenus, dark, atHome, outsideMenus = false }: { t
         items={items}
         disabledOverflow
         selectedKeys={selected ? [selected] : []}
-        onClick={({ key }) => {
+        onClick={({ key: clicked }) => {
+          const key = clicked.startsWith(MORE_PREFIX) ? clicked.slice(MORE_PREFIX.length) : clicked;
           if (key === HOME_KEY) {
             navigateTo(FIRST_PAGE);
             return;

@@ -13,6 +13,10 @@ import './guide.css';
 /** The release notes, 800 × 463: the version's notes (when shown), then a slide per step; no autoplay, no loop. */
 function ReleaseCarousel({ guide, onDone }: { guide: LoginGuide; onDone(): void }) {
   const { t } = useTranslation();
+  const notes = !!(guide.showContent && guide.content);
+  const total = (notes ? 1 : 0) + guide.guideStepList.length;
+  // the slide shown, counted n/total beside the button as the step tour counts its steps
+  const [current, setCurrent] = useState(0);
   return (
     <Modal
       open
@@ -22,16 +26,23 @@ function ReleaseCarousel({ guide, onDone }: { guide: LoginGuide; onDone(): void 
       maskClosable={false}
       onCancel={onDone}
       footer={
-        <Button type="primary" onClick={onDone}>
-          {t('guide.done')}
-        </Button>
+        <div className="wb-release__footer">
+          {total > 0 && (
+            <span className="wb-release__counter" aria-live="polite">
+              {current + 1}/{total}
+            </span>
+          )}
+          <Button type="primary" onClick={onDone}>
+            {t('guide.done')}
+          </Button>
+        </div>
       }
     >
       <Typography.Text type="secondary" className="wb-release__meta">
         {t('guide.version', { version: guide.versionNo })} · {t('guide.updated', { date: guide.pushTime })}
       </Typography.Text>
-      <Carousel className="wb-release__carousel" autoplay={false} infinite={false} arrows dots>
-        {guide.showContent && guide.content && (
+      <Carousel className="wb-release__carousel" autoplay={false} infinite={false} arrows dots beforeChange={(_, next) => setCurrent(next)}>
+        {notes && (
           <div>
             <SafeHtml html={guide.content} className="wb-release__slide wb-release__slide--notes" />
           </div>

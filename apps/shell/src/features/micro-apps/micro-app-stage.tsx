@@ -36,8 +36,28 @@ function loadTimeoutMs(): number {
   return Number.isFinite(n) && n > 0 ? n : 120_000;
 }
 
-/** Stages on screen (StrictMode mounts one twice): the host is torn down when none is left. */
+/** Stages and outside pages on screen (StrictMode mounts one twice): the host is torn down when none is left. */
 let stageMounted = 0;
+
+/**
+ * Holds the host while the component is mounted: when the last holder goes (logout), every app
+ * goes, and nothing of this session's host state stays.
+ */
+export function useHeldHost(): void {
+  useEffect(() => {
+    stageMounted++;
+    return () => {
+      stageMounted--;
+      // Deferred: StrictMode unmounts and mounts again at once, and an outside page takes over from the layout.
+      setTimeout(() => {
+        if (stageMounted > 0) return;
+        loadedHost()?.destroyAllSubApps();
+        resetMicroApps();
+        propsByApp.clear();
+      }, 0);
+    };
+  }, []);
+}
 
 /** One props object per app for the session: its getters read the shell's stores when called. */
 const propsByApp = new Map<string, SubAppProps>();
@@ -64,7 +84,7 @@ const modeOf = (d: SubAppDescriptor) => (d.routerMode ?? '') as RouterMode;
  * touches its children. The container stays while the app is kept alive:
  * showing another page only hides it.
  */
-function SubAppFrame({ descriptor, visible, height, route }: FrameProps) {
+export function SubAppFrame({ descriptor, visible, height, route }: FrameProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const ref = useRef<HTMLDivElement>(null);
@@ -159,21 +179,7 @@ export function MicroAppStage({ height }: { height: number }) {
   byNameRef.current = byName;
 
   useHostWiring(deployed.length > 0);
-
-  // The layout left (logout): every app goes, and nothing of this session's host state stays.
-  useEffect(() => {
-    stageMounted++;
-    return () => {
-      stageMounted--;
-      // Deferred: StrictMode unmounts and mounts again at once.
-      setTimeout(() => {
-        if (stageMounted > 0) return;
-        loadedHost()?.destroyAllSubApps();
-        resetMicroApps();
-        propsByApp.clear();
-      }, 0);
-    };
-  }, []);
+  useHeldHost();
 
   // The app on screen: a container (kept-alive apps counted, the least recently used beyond the limit destroyed).
   const previous = useRef<SubAppDescriptor | undefined>(undefined);

@@ -133,7 +133,10 @@ export const shellEn: ShellMessages = {
     trajectoryPersonDesc: 'Tracks of field staff, opened full screen outside the workbench and provided by the operations sub-application.',
     dispatch: 'Work-order dispatch',
     dispatchDesc: 'Full-screen batch dispatch of work orders, opened outside the workbench and provided by the dispatch sub-application.',
-    placeholder: 'This page is not connected yet; once it is, it shows here full screen.',
+    notConnected: 'This page is not connected yet; please ask an administrator.',
+    parkingSteps: 'Once an administrator fills in “智慧停车单点登录地址” (third.system.parking) on System → Parameters, this page goes on to the parking system.',
+    openParams: 'Open Parameters',
+    ssoFailed: 'The parking system could not be opened: {{error}}',
   },
   project: {
     placeholder: 'Select a project',

@@ -137,7 +137,10 @@ export const shellZh = {
     trajectoryPersonDesc: '作业人员的轨迹页面，在工作台之外全屏打开，由运营工作台子应用提供。',
     dispatch: '工单派单',
     dispatchDesc: '工单批量派单的全屏页面，在工作台之外打开，由工单派单子应用提供。',
-    placeholder: '此页面尚未接入，接入后将在此处全屏显示。',
+    notConnected: '此页面尚未接入，请联系管理员。',
+    parkingSteps: '管理员在 系统管理 → 参数管理 中填写“智慧停车单点登录地址”（third.system.parking）后，此页面将转到停车系统。',
+    openParams: '前往参数管理',
+    ssoFailed: '未能打开停车系统：{{error}}',
   },
   project: {
     placeholder: '请选择项目',
