@@ -27,9 +27,9 @@ test.describe('embedded and outside pages', () => {
     await expect(page.locator('iframe.wb-iframe')).toHaveCount(0);
   });
 
+  // /parking goes on to the parking system (outside-pages.spec.ts)
   test('pages outside the shell show without header and sidebar, and say what they are', async ({ page }) => {
     for (const [path, title] of [
-      ['/parking', '智慧停车'],
       ['/work/trajectoryPage', '轨迹回放'],
       ['/work/trajectoryPerson', '人员轨迹'],
       ['/batchDialogFullScreen', '工单派单'],
