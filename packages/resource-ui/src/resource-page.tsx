@@ -1,6 +1,6 @@
-import { useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type Key, type ReactNode } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button } from 'antd';
+import { Button, theme } from 'antd';
 import { BarChartOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { reportResource } from '@wb/contracts/resources/report';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,7 @@ export function ResourcePage(props: ResourcePageProps) {
   const can = (code: string) => !writes.has(code) && host.can(code);
   const actionRef = useRef<ActionType>();
   const settings = useTableSettings(host.userKey, def.name);
+  const { token } = theme.useToken();
   const [selected, setSelected] = useState<Key[]>([]);
   const [savingReport, setSavingReport] = useState(false);
   // what the page scrolls in: the table's sticky header and horizontal scrollbar stay on screen there
@@ -260,7 +261,7 @@ export function ResourcePage(props: ResourcePageProps) {
     />
   );
   const table = (
-    <div className="wb-resource-table" ref={(node) => setScroller((old) => old ?? (node ? scrollParent(node) : null))}>
+    <div className="wb-resource-table" style={{ '--wb-link': token.colorLink } as CSSProperties} ref={(node) => setScroller((old) => old ?? (node ? scrollParent(node) : null))}>
       {list}
     </div>
   );

@@ -10,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { queryClient } from '../shared/query-client';
 import { setMessageApi } from '../shared/feedback';
 import { useReducedMotion } from '../shared/ui/use-reduced-motion';
+import { defaultReadableTokens } from '../shared/theme/default-tokens';
 
-/** The default theme colour (DEFAULT_COLOR of shared/theme/themes.ts). */
-const PRIMARY_COLOR = '#ff8642';
+const DEFAULT_TOKENS = defaultReadableTokens();
 
 /**
  * Registers a context-aware message instance for code outside React. antd's
@@ -35,7 +35,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const motion = !useReducedMotion();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={{ token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR, motion } }}>
+      <ConfigProvider locale={locale} theme={{ ...DEFAULT_TOKENS, token: { ...DEFAULT_TOKENS.token, motion } }}>
         <MessageBridge />
         {children}
       </ConfigProvider>

@@ -5,7 +5,7 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { Button, ConfigProvider, Result } from 'antd';
 import { FIRST_PAGE } from '@wb/contracts/constants';
 import type { StatusDocument } from '@wb/contracts/page-documents';
-import { DEFAULT_COLOR as PRIMARY_COLOR } from '../../shared/theme/themes';
+import { defaultReadableTokens } from '../../shared/theme/default-tokens';
 import { shellEn } from '../../shared/i18n/shell-en';
 import { shellZh } from '../../shared/i18n/shell-zh';
 import { LANGUAGE_STORE_NAME } from '../../shared/storage-names';
@@ -37,7 +37,7 @@ export const STATUS_PREFIX = 'wb-doc';
 
 function StatusPage({ status }: { status: StatusDocument }) {
   return (
-    <ConfigProvider prefixCls={STATUS_PREFIX} theme={{ hashed: false, token: { colorPrimary: PRIMARY_COLOR } }}>
+    <ConfigProvider prefixCls={STATUS_PREFIX} theme={{ hashed: false, ...defaultReadableTokens() }}>
       <Result
         status={status}
         title={status}

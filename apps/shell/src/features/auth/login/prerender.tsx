@@ -3,7 +3,7 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 // antd's package index, which Node loads as CommonJS: this module runs only at build time, in Node.
 import { ConfigProvider, Form, Input } from 'antd';
 import type { LoginDocumentChoice } from '@wb/contracts/page-documents';
-import { DEFAULT_COLOR as PRIMARY_COLOR } from '../../../shared/theme/themes';
+import { defaultReadableTokens } from '../../../shared/theme/default-tokens';
 import { DEFAULT_LOGIN_SETTINGS } from '../api/login-settings';
 import { LOGIN_PREFIX } from './form-parts';
 import { LoginPage } from './login-page';
@@ -29,7 +29,7 @@ export function renderAntdStyles(): string {
   const cache = createCache();
   renderToString(
     <StyleProvider cache={cache}>
-      <ConfigProvider prefixCls={LOGIN_PREFIX} theme={{ hashed: false, token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR } }}>
+      <ConfigProvider prefixCls={LOGIN_PREFIX} theme={{ hashed: false, ...defaultReadableTokens() }}>
         <Form layout="vertical" size="large" requiredMark={false}>
           <Form.Item label="-" validateStatus="error" help="-">
             <Input />

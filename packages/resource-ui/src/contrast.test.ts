@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contrast, readableShade } from './contrast';
-import { PRESET_COLORS } from './themes';
+
+/** The shell's swatches (apps/shell/src/shared/theme/themes.ts): a spread of hues and lightnesses. */
+const PRESET_COLORS = ['#ff8642', '#1677ff', '#409eff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#eb2f96', '#722ed1', '#2f54eb'];
 
 describe('readable shades', () => {
   it('measures as WCAG does', () => {
