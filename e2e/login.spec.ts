@@ -45,13 +45,14 @@ test.describe('login and session', () => {
   test('the language switch changes the form in place and is remembered', async ({ page }) => {
     await page.goto('/login');
     await page.locator('#login_username').fill('admin');
-    await page.getByRole('button', { name: '切换语言' }).click();
+    // named by what it shows: the other language
+    await page.getByRole('button', { name: 'English' }).click();
     await expect(page.locator('label[for="login_username"]')).toHaveText('Account');
     await expect(page).toHaveTitle('Log in');
     await expect(page.locator('#login_username')).toHaveValue('admin');
     await page.reload();
     await expect(page.locator('label[for="login_username"]')).toHaveText('Account');
-    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('button', { name: '中文' }).click();
     await expect(page.locator('label[for="login_username"]')).toHaveText('账号');
   });
 

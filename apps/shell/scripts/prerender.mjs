@@ -91,15 +91,21 @@ function documentTemplate(name) {
  * antd's rules for the classes the page carries: every class of the prefix in a
  * rule's selector must be one the markup uses, or one a state adds (`states`).
  * Rules for the classes of components never drawn (24 grid columns per
- * breakpoint, input sizes, add-ons, button variants) are dropped: most of the CSS.
+ * breakpoint, input sizes, add-ons, button variants) are dropped: most of the CSS,
+ * and the link reset.
  */
+
 function usedStyles(css, prefix, markup, states = []) {
   const used = new Set([...(markup.match(new RegExp(`${prefix}-[\\w-]+`, 'g')) ?? []), ...states.map((state) => `${prefix}-${state}`)]);
   const classOf = new RegExp(`\\.(${prefix}-[\\w-]+)`, 'g');
+  // antd's unhashed reset colours every `a` of the document: the page's own stylesheet styles its
+  // links, and after signing in the rule would outlive the login in the app and beat the chosen
+  // theme's link colour (the default's shade on the dark theme)
+  const linkReset = /^a(?=$|[:[])/;
   const root = postcss.parse(css);
   root.walkRules((rule) => {
     // a class inside :not() need not be on the page for the rule to apply
-    const kept = rule.selectors.filter((selector) => [...selector.replace(/:not\([^)]*\)/g, '').matchAll(classOf)].every(([, name]) => used.has(name)));
+    const kept = rule.selectors.filter((selector) => !linkReset.test(selector) && [...selector.replace(/:not\([^)]*\)/g, '').matchAll(classOf)].every(([, name]) => used.has(name)));
     if (kept.length === 0) rule.remove();
     else rule.selectors = kept;
   });

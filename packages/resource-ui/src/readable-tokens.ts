@@ -1,4 +1,4 @@
-import { generate } from '@ant-design/colors';
+import { generate, presetPrimaryColors } from '@ant-design/colors';
 import type { MappingAlgorithm, ThemeConfig } from 'antd';
 import { contrast, readableShade } from './contrast';
 
@@ -12,8 +12,20 @@ export function textOn(fill: string): string {
   return contrast('#ffffff', fill) >= 4.5 ? '#ffffff' : '#1f1f1f';
 }
 
-/** antd's lightest tint of a colour: the background of selected menu items and rows. */
-const tintOf = (color: string, dark: boolean) => generate(color, dark ? { theme: 'dark', backgroundColor: DARK_SURFACES[0] } : undefined)[0];
+/** antd's palette of a colour: [0] the lightest tint (selected menu items and rows, tags), [6] a tag's text. */
+const paletteOf = (color: string, dark: boolean) => generate(color, dark ? { theme: 'dark', backgroundColor: DARK_SURFACES[0] } : undefined);
+const tintOf = (color: string, dark: boolean) => paletteOf(color, dark)[0];
+
+/** Tags draw their text on their colour's tint: the preset colours' text (`green7`) and the status colours, readable there. */
+function tagTokens(part: string, error: string, dark: boolean, surfaces: string[]) {
+  const onTint = (text: string, seed: string) => readableShade(text, [tintOf(seed, dark), ...surfaces]);
+  const presets = Object.entries(presetPrimaryColors).map(([key, seed]) => [`${key}7`, onTint(paletteOf(seed, dark)[6], seed)]);
+  return {
+    presets: Object.fromEntries(presets) as Record<string, string>,
+    // each on the tint antd derives from the seed it is given (processing: the UI colour, error: the readable red)
+    status: { colorSuccess: onTint('#52c41a', '#52c41a'), colorWarning: onTint('#faad14', '#faad14'), colorInfo: onTint(part, part), colorError: onTint(error, error) },
+  };
+}
 
 /**
  * The antd tokens that keep the chosen colour readable (issue 34): the colour stays the
@@ -26,20 +38,24 @@ const tintOf = (color: string, dark: boolean) => generate(color, dark ? { theme:
 export function readableTokens(color: string, page: { dark: boolean; bodyBg: string }): Pick<ThemeConfig, 'token' | 'components'> {
   const onPage = page.dark ? [...DARK_SURFACES, page.bodyBg] : ['#ffffff', page.bodyBg];
   const part = readableShade(color, onPage, 3);
-  // Text also sits on the tint antd derives from the UI colour (a selected menu item or row).
-  const surfaces = [...onPage, tintOf(part, page.dark)];
+  // Text also sits on the tints antd derives from the UI colour: a selected menu item or row, and
+  // hovered (on the dark theme a row's fixed cells take the next, deeper tint).
+  const surfaces = [...onPage, ...paletteOf(part, page.dark).slice(0, page.dark ? 3 : 2)];
   // Hovered and pressed, text goes further from the page (antd goes lighter, which would not read).
   const ink = {
     colorPrimary: readableShade(color, surfaces),
     colorPrimaryHover: readableShade(color, surfaces, 5.5),
     colorPrimaryActive: readableShade(color, surfaces, 7),
   };
-  const error = readableShade(ERROR_SEED, surfaces);
+  // Red is drawn on the page (a form's message, a danger button), not on the colour's tints.
+  const error = readableShade(ERROR_SEED, onPage);
   // Under white text (the dark side menu's selected item, the badge's count), on every theme.
   const underWhite = (c: string) => readableShade(c, ['#ffffff']);
   const grey = page.dark ? 'rgba(255,255,255,0.55)' : 'rgba(0,0,0,0.6)';
+  const tags = tagTokens(part, error, page.dark, onPage);
   return {
     token: {
+      ...tags.presets,
       colorPrimary: part,
       colorInfo: part,
       colorLink: ink.colorPrimary,
@@ -61,6 +77,7 @@ export function readableTokens(color: string, page: { dark: boolean; bodyBg: str
       Radio: ink,
       Menu: { ...ink, darkItemSelectedBg: underWhite(color), darkItemSelectedColor: '#ffffff' },
       Badge: { colorError: underWhite(ERROR_SEED) },
+      Tag: tags.status,
     },
   };
 }

@@ -72,6 +72,9 @@ export const UI_TEXTS = {
       no: '否',
       export: '导出',
       exportSelected: '导出选中 ({{count}})',
+      selectAll: '全选',
+      selectRow: '选择{{name}}',
+      selectThisRow: '选择此行',
       rule: ruleTexts('zh'),
       exportQueued: '已加入下载中心, 完成后在下载中心下载',
       upload: '上传图片',
@@ -133,6 +136,9 @@ export const UI_TEXTS = {
       no: 'No',
       export: 'Export',
       exportSelected: 'Export selected ({{count}})',
+      selectAll: 'Select all',
+      selectRow: 'Select {{name}}',
+      selectThisRow: 'Select this row',
       rule: ruleTexts('en'),
       exportQueued: 'Added to the download centre: download the file there once it is ready',
       upload: 'Upload',
@@ -199,6 +205,11 @@ function actionTexts(action: ActionDef, lng: Lng) {
 
 /** Per i18next instance (the shell and each sub-app have their own). */
 const registered = new WeakMap<I18n, Set<string>>();
+
+/** The UI's own texts (`crud.*`, `common.*`) as defaults of a host's i18next, for a list that is not a ResourcePage. */
+export function registerUiTexts(i18n: I18n): void {
+  registeredIn(i18n);
+}
 
 function registeredIn(i18n: I18n): Set<string> {
   let names = registered.get(i18n);

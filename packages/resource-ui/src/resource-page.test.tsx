@@ -186,3 +186,22 @@ describe('a read-only def', () => {
     expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
   });
 });
+
+describe("a list's selection checkboxes", () => {
+  const answer = ({ url }: Call) => {
+    if (url === '/us-user/page') return page([{ id: '7', account: 'amy', name: 'Amy', realName: '艾米', userType: 1, deptName: '运营部' }]);
+    if (url.endsWith('/tree')) return [];
+    if (url.endsWith('/select') || url.endsWith('/dictionary')) return [];
+    return undefined;
+  };
+
+  it('are named: 全选 on the header, 选择 and the row’s name on each row', async () => {
+    const { wrapper } = fakeHost(answer);
+    render(<ResourcePage def={userResource} />, { wrapper });
+    await screen.findByText('艾米');
+    const header = document.querySelector<HTMLInputElement>('.ant-table-thead .ant-checkbox-input')!;
+    expect(header.getAttribute('aria-label')).toBe('全选');
+    const row = rowOf('艾米').querySelector<HTMLInputElement>('.ant-checkbox-input')!;
+    expect(row.getAttribute('aria-label')).toBe('选择艾米');
+  });
+});

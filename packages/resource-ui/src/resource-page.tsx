@@ -2,6 +2,7 @@ import { useMemo, useRef, useState, type CSSProperties, type Key, type ReactNode
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, theme } from 'antd';
 import { BarChartOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { labelFieldOf } from '@wb/contracts/resource';
 import { reportResource } from '@wb/contracts/resources/report';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@wb/contracts/constants';
@@ -19,7 +20,9 @@ import { SaveReportDialog } from './save-report-dialog';
 import { registerResourceI18n, resourceKeys } from './resource-i18n';
 import type { ResourceDialog, ResourcePageProps, ResourceWrite } from './resource-page-props';
 import { useTableSettings } from './table-settings';
+import { useKeyboardScroll } from './keyboard-scroll';
 import { scrollParent } from './scroll-parent';
+import { rowSelectionNames } from './selection-names';
 import { useTreeRows } from './tree-rows';
 import { useExport } from './use-export';
 import { useImport } from './use-import';
@@ -39,6 +42,7 @@ export function ResourcePage(props: ResourcePageProps) {
   registerResourceI18n(host.i18n, def);
   const { t } = useTranslation(undefined, { i18n: host.i18n });
   const keys = resourceKeys(def);
+  const labelField = labelFieldOf(def);
   const api = useMemo(() => resourceApi(def, host.transport), [def, host.transport]);
   const options = useFieldOptions(def.fields, host.transport);
   const tree = useTreeRows(api);
@@ -54,6 +58,9 @@ export function ResourcePage(props: ResourcePageProps) {
   const [savingReport, setSavingReport] = useState(false);
   // what the page scrolls in: the table's sticky header and horizontal scrollbar stay on screen there
   const [scroller, setScroller] = useState<HTMLElement | Window | null>(null);
+  // a table that scrolls with nothing in it to tab to is scrolled from the keyboard itself
+  const box = useRef<HTMLDivElement | null>(null);
+  useKeyboardScroll(box, props.headerTitle && typeof props.headerTitle === 'string' ? props.headerTitle : t(keys.title));
   // any flat list the user may save as a report (a report of reports says nothing)
   const reportable = !isTree && def.name !== reportResource.name && host.can(reportResource.permissions.add);
   const [dialog, setDialog] = useState<{ mode: FormMode; record?: AnyRecord; preset?: Record<string, unknown> } | null>(null);
@@ -215,7 +222,7 @@ export function ResourcePage(props: ResourcePageProps) {
       // The host's request client has already shown the failure.
       onRequestError={() => undefined}
       pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZES.map(String), showSizeChanger: true }}
-      rowSelection={selects ? { selectedRowKeys: selected, onChange: setSelected } : false}
+      rowSelection={selects ? { selectedRowKeys: selected, onChange: setSelected, ...rowSelectionNames<AnyRecord>(t, (row) => row[labelField]) } : false}
       onRow={props.onRowClick ? (row) => ({ onClick: () => props.onRowClick?.(row), style: { cursor: 'pointer' } }) : undefined}
       // antd's own look of a selected row marks the chosen one (a parent whose children are listed)
       rowClassName={(row) => (props.activeRowKey !== undefined && row.id === props.activeRowKey ? 'ant-table-row-selected' : '')}
@@ -261,7 +268,14 @@ export function ResourcePage(props: ResourcePageProps) {
     />
   );
   const table = (
-    <div className="wb-resource-table" style={{ '--wb-link': token.colorLink } as CSSProperties} ref={(node) => setScroller((old) => old ?? (node ? scrollParent(node) : null))}>
+    <div
+      className="wb-resource-table"
+      style={{ '--wb-link': token.colorLink } as CSSProperties}
+      ref={(node) => {
+        box.current = node;
+        setScroller((old) => old ?? (node ? scrollParent(node) : null));
+      }}
+    >
       {list}
     </div>
   );

@@ -119,6 +119,8 @@ export function App() {
   const antdTheme = useMemo(() => antdThemeOf(look), [look]);
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    // its <html> (in the shell, the one in wujie's shadow root) says the language its words are in
+    document.documentElement.lang = locale === 'en' ? 'en' : 'zh-CN';
   }, [locale]);
   return (
     <I18nextProvider i18n={i18n}>

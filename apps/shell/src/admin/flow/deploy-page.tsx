@@ -1,4 +1,5 @@
 import { Button, Card, Form, Select, Upload, type UploadFile } from 'antd';
+import { FormSelect } from '../../shared/ui/form-select';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,7 @@ export default function FlowDeployPage() {
     <Card title={t('flow.title.deploy')} className="wb-flow-page wb-flow-deploy">
       <Form<Values> form={form} name="flow-deploy" layout="horizontal" labelCol={{ flex: '120px' }} style={{ maxWidth: 640 }} onFinish={(values) => void submit(values)}>
         <Form.Item name="category" label={t('flow.deploy.category')} rules={[{ required: true, message: t('flow.deploy.categoryRequired') }]}>
-          <Select options={categories.data?.options ?? []} loading={categories.isPending} placeholder={t('flow.deploy.categoryRequired')} />
+          <FormSelect options={categories.data?.options ?? []} loading={categories.isPending} placeholder={t('flow.deploy.categoryRequired')} />
         </Form.Item>
         {platform && (
           <Form.Item name="tenantIds" label={t('flow.deploy.tenants')} extra={t('flow.deploy.tenantsHint')}>

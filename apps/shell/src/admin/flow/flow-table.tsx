@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '@wb/contracts/constants';
 import type { Page } from '@wb/contracts/envelope';
+import { registerUiTexts } from '@wb/resource-ui/resource-i18n';
+import { rowSelectionNames } from '@wb/resource-ui/selection-names';
 import { flowCategoriesQuery, type ListQuery } from '../../features/flow/api/flow-api';
 import { useFlowChanges, useShownAgain } from '../../features/flow/flow-refresh';
 import '../../features/flow/flow-texts';
@@ -22,9 +24,13 @@ export interface FlowTableProps<T extends Record<string, unknown>> {
   load(query: ListQuery): Promise<Page<T>>;
   toolbar?: ReactNode[];
   rowSelection?: { selectedRowKeys: Key[]; onChange(keys: Key[], rows: T[]): void };
+  /** what names a row to a screen reader (its selection checkbox): its `name` unless said */
+  rowName?: (row: T) => unknown;
 }
 
 export function FlowTable<T extends Record<string, unknown>>(props: FlowTableProps<T>) {
+  const { t, i18n } = useTranslation();
+  registerUiTexts(i18n);
   const version = useFlowChanges((s) => s.version);
   const actionRef = useRef<ActionType>();
   const box = useRef<HTMLDivElement>(null);
@@ -50,7 +56,7 @@ export function FlowTable<T extends Record<string, unknown>>(props: FlowTablePro
         // the request client has shown why
         onRequestError={() => undefined}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZES.map(String), showSizeChanger: true }}
-        rowSelection={props.rowSelection ?? false}
+        rowSelection={props.rowSelection ? { ...props.rowSelection, ...rowSelectionNames<T>(t, props.rowName ?? ((row) => row.name)) } : false}
         scroll={{ x: 'max-content' }}
         options={{ density: false, setting: true, reload: true }}
         toolBarRender={() => props.toolbar ?? []}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Avatar, Button, Dropdown, Popover, Tooltip } from 'antd';
+import { Avatar, Button, Tooltip } from 'antd';
 import {
   BgColorsOutlined,
   FullscreenExitOutlined,
@@ -18,6 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session-store';
 import { LANGUAGES, currentLanguage, setLanguage, type Language } from '../../shared/i18n/i18n';
 import { PageLoading } from '../../shared/ui/page-loading';
+import { MenuButton } from '../../shared/ui/menu-button';
+import { PopoverButton } from '../../shared/ui/popover-button';
 
 const ThemePanel = lazy(() => import('../../features/theme/theme-panel'));
 
@@ -26,7 +28,7 @@ export function LanguageMenu() {
   const { t } = useTranslation();
   const current = currentLanguage();
   return (
-    <Dropdown
+    <MenuButton
       menu={{
         items: LANGUAGES.map((lng) => ({ key: lng, label: t(`lang.${lng}`), disabled: lng === current })),
         onClick: ({ key }) => void setLanguage(key as Language),
@@ -34,7 +36,7 @@ export function LanguageMenu() {
     >
       {/* Icon only: the top menu needs the header's width more than this label does. */}
       <Button type="text" className="wb-header__action" icon={<GlobalOutlined />} aria-label={t('lang.switch')} title={t(`lang.${current}`)} />
-    </Dropdown>
+    </MenuButton>
   );
 }
 
@@ -46,7 +48,7 @@ export function UserMenu({ onAction, compact }: { onAction: (action: UserAction)
   const user = useSession((s) => s.userInfo);
   const name = user?.real_name || user?.nick_name || user?.user_name || user?.account || t('header.user');
   return (
-    <Dropdown
+    <MenuButton
       menu={{
         items: [
           { key: 'name', label: name, disabled: true },
@@ -66,7 +68,7 @@ export function UserMenu({ onAction, compact }: { onAction: (action: UserAction)
         <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
         {!compact && <span className="wb-user__name">{name}</span>}
       </Button>
-    </Dropdown>
+    </MenuButton>
   );
 }
 
@@ -77,9 +79,7 @@ export function UserMenu({ onAction, compact }: { onAction: (action: UserAction)
 export function ThemeButton() {
   const { t } = useTranslation();
   return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
+    <PopoverButton
       content={
         <Suspense fallback={<PageLoading />}>
           <ThemePanel />
@@ -88,7 +88,7 @@ export function ThemeButton() {
     >
       {/* A title, not a Tooltip: a Tooltip between the Popover and its button swallows the click. */}
       <Button type="text" className="wb-header__action" icon={<BgColorsOutlined />} aria-label={t('header.theme')} title={t('header.theme')} />
-    </Popover>
+    </PopoverButton>
   );
 }
 

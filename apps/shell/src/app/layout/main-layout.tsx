@@ -34,10 +34,15 @@ import { useOpenMenu } from './use-open-menu';
 import { useQueryActions } from './use-query-actions';
 import { useTopMenuSync } from './use-top-menu-sync';
 import { useWindowHeight } from '../../shared/ui/use-window-height';
+import { keepFocus } from '../../shared/ui/focus-return';
+import { focusRingVariables } from './focus-ring';
 import './layout.css';
 
 // Shown only for an account without menus.
 const NoMenuDialog = lazy(() => import('./no-menu-dialog'));
+
+/** The page's region, where the skip link leads. */
+const MAIN_ID = 'wb-main';
 
 /** Header (56 px) + tab bar (44 px): the view gets the window height minus 100 px. */
 const CHROME_HEIGHT = 100;
@@ -66,6 +71,16 @@ function ShellLayout() {
   useEffect(() => registerModalApi(modal), [modal]);
   // A sub-app's wishes (hide the picker or the sidebar) do not outlive the layout.
   useEffect(() => () => useShellUi.getState().reset(), []);
+
+  // Focus that loses what held it (a dialog closed, a menu's item chosen) goes back to what was focused before.
+  useEffect(() => keepFocus(), []);
+  // The focus ring's colours, on the document: menus and dialogs are rendered outside the layout.
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const variables = Object.entries(focusRingVariables(color, chrome));
+    for (const [name, value] of variables) root.setProperty(name, value);
+    return () => variables.forEach(([name]) => root.removeProperty(name));
+  }, [color, chrome]);
 
   useTokenCheck();
   useIdleLock();
@@ -116,6 +131,17 @@ function ShellLayout() {
 
   return (
     <Layout className={`wb-layout ${themeName}`} style={style}>
+      <a
+        className="wb-skip-link"
+        href={`#${MAIN_ID}`}
+        onClick={(event) => {
+          // focus, not the address's #fragment: the router keeps the page's address
+          event.preventDefault();
+          view.current?.focus();
+        }}
+      >
+        {t('header.skipToContent')}
+      </a>
       {!fullscreen && (
         <AppHeader
           topMenus={index.topMenus}
@@ -145,7 +171,7 @@ function ShellLayout() {
             // beside the tabs where the row has room for it
             breadcrumb={screen >= 3 && <PageBreadcrumb menu={page?.menu} routes={sideRoutes} top={index.topMenus.find((top) => top.id === topMenuId)} beneath={!!page?.tab.route} />}
           />
-          <main ref={view} className="wb-view" style={{ height: windowHeight - (fullscreen ? TABS_HEIGHT : CHROME_HEIGHT) }}>
+          <main ref={view} id={MAIN_ID} tabIndex={-1} className="wb-view" style={{ height: windowHeight - (fullscreen ? TABS_HEIGHT : CHROME_HEIGHT) }}>
             {blockedTarget && (
               <Alert
                 type="info"

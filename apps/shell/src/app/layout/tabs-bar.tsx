@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Button, Tabs, type MenuProps } from 'antd';
+import type { TabsRef } from 'antd/es/tabs';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +11,8 @@ import { queryClient } from '../../shared/query-client';
 import { clearServerCache } from '../../features/auth/api/session-calls';
 import { closeAllTabs, closeOtherTabs, closeSideTabs, closeTab, tabKey, tabLabel, tabTarget, withHome } from './tab-rules';
 import { usePageRefresh } from './page-refresh';
+import { tablistOnTabs } from './tablist-role';
+import { MenuButton } from '../../shared/ui/menu-button';
 
 type TabAction = 'refresh' | 'closeCurrent' | 'closeLeft' | 'closeRight' | 'clearCache' | 'closeOthers' | 'closeAll';
 
@@ -28,7 +31,25 @@ export function TabsBar({ activeKey, breadcrumb }: { activeKey: string; breadcru
     navigate(tabTarget(tab));
   };
 
+  // Tabs closed from the keyboard (the context menu, Delete): focus goes to the tab shown next, not to the page.
+  const refocus = useRef(0);
+  useEffect(() => {
+    if (Date.now() > refocus.current) return;
+    const shown = document.querySelector<HTMLElement>('.wb-tabs .ant-tabs-tab-active .ant-tabs-tab-btn');
+    if (!shown) return;
+    refocus.current = 0;
+    shown.focus();
+  }, [activeKey, stored]);
+  const closing = () => {
+    if (document.activeElement?.closest('.wb-tabs')) refocus.current = Date.now() + 1000;
+  };
+
+  // a valid tablist: the role on the list of tabs, not on the bar with its extra buttons (tablist-role.ts)
+  const bar = useRef<TabsRef>(null);
+  useLayoutEffect(() => tablistOnTabs(bar.current?.nativeElement));
+
   const close = (result: { tabs: Tab[]; next?: Tab }) => {
+    closing();
     setTabs(result.tabs);
     if (result.next) goTo(result.next);
   };
@@ -55,10 +76,12 @@ export function TabsBar({ activeKey, breadcrumb }: { activeKey: string; breadcru
         },
       });
     } else if (action === 'closeOthers') {
+      closing();
       setTabs(closeOtherTabs(tabs, key));
       const kept = tabs.find((tab) => tabKey(tab) === key);
       if (kept && key !== activeKey) goTo(kept);
     } else {
+      closing();
       setTabs(closeAllTabs(tabs));
       navigate(FIRST_PAGE);
     }
@@ -84,10 +107,12 @@ export function TabsBar({ activeKey, breadcrumb }: { activeKey: string; breadcru
 
   return (
     <Tabs
+      ref={bar}
       className="wb-tabs"
       type="editable-card"
       size="small"
       hideAdd
+      locale={{ removeAriaLabel: t('tabs.closeTab') }}
       activeKey={activeKey}
       items={tabs.map((tab) => ({ key: tabKey(tab), label: tabLabel(t, tab), closable: tab.closable && tabs.length > 1 }))}
       onChange={(key) => {
@@ -100,18 +125,19 @@ export function TabsBar({ activeKey, breadcrumb }: { activeKey: string; breadcru
       renderTabBar={(props, DefaultTabBar) => (
         <DefaultTabBar {...props}>
           {(node) => (
-            <Dropdown key={node.key} trigger={['contextMenu']} menu={menuFor(String(node.key))}>
+            // a right click, or the ContextMenu key or Shift+F10 on the focused tab
+            <MenuButton key={node.key} kind="contextMenu" menu={menuFor(String(node.key))}>
               {node}
-            </Dropdown>
+            </MenuButton>
           )}
         </DefaultTabBar>
       )}
       tabBarExtraContent={
         <div className="wb-tabs__extra">
           {breadcrumb}
-          <Dropdown menu={menuFor(activeKey)} trigger={['click']}>
+          <MenuButton menu={menuFor(activeKey)} trigger={['click']}>
             <Button type="text" size="small" aria-label={t('tabs.more')} icon={<DownOutlined />} />
-          </Dropdown>
+          </MenuButton>
         </div>
       }
     />

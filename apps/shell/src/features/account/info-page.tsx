@@ -100,8 +100,9 @@ function InfoForm() {
       <Form.Item name="avatar" label={t('info.avatar')}>
         <AvatarField />
       </Form.Item>
-      <Form.Item label={t('info.account')}>
-        <Input value={profile.data?.account} disabled />
+      {/* not a field of the form: its label is tied to it by hand */}
+      <Form.Item label={t('info.account')} htmlFor="info_account">
+        <Input id="info_account" value={profile.data?.account} disabled />
       </Form.Item>
       <Form.Item name="realName" label={t('info.realName')}>
         <Input maxLength={64} />

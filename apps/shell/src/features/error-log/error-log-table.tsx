@@ -1,4 +1,4 @@
-import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useErrorLog, type LogEntry } from './error-log-store';
@@ -35,7 +35,8 @@ export function ErrorLogTable({ height }: { height?: number }) {
         dataSource={logs}
         pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
         scroll={height ? { y: height } : undefined}
-        locale={{ emptyText: t('errorLog.empty') }}
+        // antd draws a bare text in the disabled grey; Empty's description is readable
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('errorLog.empty')} /> }}
         expandable={{
           expandedRowRender: (entry) => (
             <div className="wb-error-log__detail">

@@ -1,8 +1,9 @@
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fillPlaceholders, type PlaceholderValues } from '../../shared/placeholders';
+import { MenuButton } from '../../shared/ui/menu-button';
 import { headerLinksQuery, visibleLinks } from './api/header-links';
 
 /**
@@ -16,7 +17,7 @@ export function HeaderLinks({ projectId, values }: { projectId: string | undefin
   const shown = visibleLinks(links.data ?? [], projectId);
   if (!shown.length) return null;
   return (
-    <Dropdown
+    <MenuButton
       menu={{
         items: [{ type: 'group', key: 'title', label: t('header.businessSystems'), children: shown.map((link) => ({ key: link.id, label: link.name })) }],
         onClick: ({ key }) => {
@@ -26,6 +27,6 @@ export function HeaderLinks({ projectId, values }: { projectId: string | undefin
       }}
     >
       <Button type="text" className="wb-header__action wb-header-links" icon={<AppstoreOutlined />} aria-label={t('header.businessSystems')} title={t('header.businessSystems')} />
-    </Dropdown>
+    </MenuButton>
   );
 }

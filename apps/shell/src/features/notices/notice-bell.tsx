@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Badge, Button, Popover } from 'antd';
+import { Badge, Button } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../project-picker/project-store';
 import { useSession } from '../../shared/session-store';
 import { useTurn } from '../../shared/ui/one-at-a-time';
+import { PopoverButton } from '../../shared/ui/popover-button';
 import { ANNOUNCEMENT_POLL_MS, announcementsQuery, remindersQuery, FIRST_FETCH_DELAY_MS, REMINDER_POLL_MS, type Announcement } from './api/notices';
 import { watchNotices } from './api/notice-stream';
 import './notices-texts';
@@ -72,9 +73,7 @@ export function NoticeBell() {
   const unread = (announcements.data?.records.filter((a) => a.readStatus === 0).length ?? 0) + (reminders.data?.records.filter((r) => r.readStatus === 0).length ?? 0);
   return (
     <>
-      <Popover
-        trigger="click"
-        placement="bottomRight"
+      <PopoverButton
         open={open}
         onOpenChange={setOpen}
         content={
@@ -99,7 +98,7 @@ export function NoticeBell() {
             <BellOutlined />
           </Badge>
         </Button>
-      </Popover>
+      </PopoverButton>
       <Suspense fallback={null}>
         {preview ? (
           <AnnouncementPreview announcement={preview} onClose={() => setPreview(null)} />

@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import { Empty, List, Tabs, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,18 @@ interface Props {
   /** a reminder about an incident: the incident is shown, not its page */
   onIncident(id: string): void;
 }
+
+/** A list item that acts as a button: reached by Tab, pressed with Enter or Space. */
+const pressable = (act: () => void) => ({
+  role: 'button',
+  tabIndex: 0,
+  onClick: act,
+  onKeyDown: (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    act();
+  },
+});
 
 /** The popover's two tabs: 系统公告 (an item opens the preview) and 督办提醒 with the latest count (an item is marked read and opens its link). */
 export default function NoticePanel({ announcements, reminders, onAnnouncement, onReminder, onIncident }: Props) {
@@ -44,7 +57,7 @@ export default function NoticePanel({ announcements, reminders, onAnnouncement, 
               dataSource={announcements}
               locale={{ emptyText: empty }}
               renderItem={(a) => (
-                <List.Item className={`wb-notices__item${a.readStatus === 0 ? ' wb-notices__item--unread' : ''}`} onClick={() => onAnnouncement(a)}>
+                <List.Item className={`wb-notices__item${a.readStatus === 0 ? ' wb-notices__item--unread' : ''}`} {...pressable(() => onAnnouncement(a))}>
                   <List.Item.Meta title={a.title} description={a.createTime} />
                 </List.Item>
               )}
@@ -60,7 +73,7 @@ export default function NoticePanel({ announcements, reminders, onAnnouncement, 
               dataSource={reminders}
               locale={{ emptyText: empty }}
               renderItem={(r) => (
-                <List.Item className={`wb-notices__item${r.readStatus === 0 ? ' wb-notices__item--unread' : ''}`} onClick={() => void openReminder(r)}>
+                <List.Item className={`wb-notices__item${r.readStatus === 0 ? ' wb-notices__item--unread' : ''}`} {...pressable(() => void openReminder(r))}>
                   <List.Item.Meta
                     title={r.content}
                     description={

@@ -49,6 +49,7 @@ export const shellEn: ShellMessages = {
     fullscreen: 'Full screen',
     exitFullscreen: 'Exit full screen',
     toggleSidebar: 'Expand/collapse the sidebar',
+    skipToContent: 'Skip to content',
   },
   logout: { confirm: 'Log out of the system. Continue?' },
   subscription: {
@@ -87,6 +88,7 @@ export const shellEn: ShellMessages = {
     closeOthers: 'Close others',
     closeAll: 'Close all',
     more: 'Tab actions',
+    closeTab: 'Close tab',
   },
   selfCheck: {
     title: 'Self-check',

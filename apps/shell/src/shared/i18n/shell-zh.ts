@@ -53,6 +53,7 @@ export const shellZh = {
     fullscreen: '全屏',
     exitFullscreen: '退出全屏',
     toggleSidebar: '展开/收起侧边栏',
+    skipToContent: '跳到主要内容',
   },
   logout: { confirm: '退出系统, 是否继续?' },
   subscription: {
@@ -91,6 +92,7 @@ export const shellZh = {
     closeOthers: '关闭其他',
     closeAll: '关闭全部',
     more: '标签操作',
+    closeTab: '关闭标签',
   },
   selfCheck: {
     title: '系统自检',

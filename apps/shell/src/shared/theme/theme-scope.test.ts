@@ -44,13 +44,24 @@ describe('readable tokens', () => {
         expect(contrast(button!.dangerColor!, token.colorError), `${color}: danger button`).toBeGreaterThanOrEqual(4.5);
         expect(contrast(menu!.darkItemSelectedColor!, menu!.darkItemSelectedBg!), `${color}: selected item`).toBeGreaterThanOrEqual(4.5);
         expect(contrast('#ffffff', badge!.colorError!), `${color}: badge`).toBeGreaterThanOrEqual(4.5);
+        // tags: a preset colour's text on its tint, a status's on its background
+        for (const preset of ['green', 'orange', 'gold', 'cyan', 'red'] as const)
+          expect(contrast(token[`${preset}7`], token[`${preset}1`]), `${color}: ${preset} tag`).toBeGreaterThanOrEqual(4.5);
+        const tag = config.components!.Tag!;
+        for (const [status, bg] of [
+          [tag.colorSuccess, token.colorSuccessBg],
+          [tag.colorWarning, token.colorWarningBg],
+          [tag.colorInfo, token.colorInfoBg],
+          [tag.colorError, token.colorErrorBg],
+        ])
+          expect(contrast(status!, bg!), `${color}: status tag ${status} on ${bg}`).toBeGreaterThanOrEqual(4.5);
       }
     });
   }
 
   it('leaves a colour that already reads as it is', () => {
     expect(readableTokens('#2f54eb', THEMES.hey).token!.colorLink).toBe('#2f54eb');
-    expect(readableTokens('#ff8642', THEMES.dark).token!.colorLink).toBe('#ff8642');
+    expect(readableTokens('#ffd666', THEMES.dark).token!.colorLink).toBe('#ffd666');
   });
 
   it('gives the stylesheet outside the layout the default theme’s shades', () => {

@@ -10,7 +10,8 @@ export function LanguageToggle() {
   const { t } = useTranslation();
   const next = currentLanguage() === 'zh' ? 'en' : 'zh';
   return (
-    <button type="button" className="wb-text-button" aria-label={t('lang.switch')} onClick={() => void setLanguage(next)}>
+    // named by what it shows ('English', in English), the purpose as its description
+    <button type="button" className="wb-text-button" lang={next === 'zh' ? 'zh-CN' : 'en'} title={t('lang.switch')} onClick={() => void setLanguage(next)}>
       {t(`lang.${next}`)}
     </button>
   );

@@ -59,3 +59,19 @@ describe('the login page asked for a captcha', () => {
     expect(getCaptcha).not.toHaveBeenCalled();
   });
 });
+
+describe('the language switch', () => {
+  it('is named by what it shows, in that language, and marks the document with the language chosen', () => {
+    render(<LoginPage initialSettings={{ ...DEFAULT_LOGIN_SETTINGS, captchaEnabled: false }} initialLanguage="zh" onEnter={async () => undefined} onRegister={() => undefined} />);
+    const english = screen.getByRole('button', { name: 'English' });
+    expect(english.getAttribute('lang')).toBe('en');
+    expect(english.getAttribute('title')).toBe('切换语言');
+    fireEvent.click(english);
+    expect(document.documentElement.lang).toBe('en');
+    const chinese = screen.getByRole('button', { name: '中文' });
+    expect(chinese.getAttribute('lang')).toBe('zh-CN');
+    expect(chinese.getAttribute('title')).toBe('Language');
+    fireEvent.click(chinese);
+    expect(document.documentElement.lang).toBe('zh-CN');
+  });
+});

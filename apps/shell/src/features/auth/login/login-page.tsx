@@ -188,10 +188,12 @@ export function LoginPage({ initialSettings, initialLanguage, onEnter, onRegiste
       title={t.login.heading}
       subtitle={t.login.subtitle}
       language={
+        // named by what it shows ('English', in English), the purpose as its description
         <button
           type="button"
           className="wb-text-button"
-          aria-label={t.lang.switch}
+          lang={next === 'zh' ? 'zh-CN' : 'en'}
+          title={t.lang.switch}
           onClick={() => {
             saveLanguage(next);
             setLanguage(next);
