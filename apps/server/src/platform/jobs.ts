@@ -17,13 +17,17 @@ export interface Backlog {
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly pool: pg.Pool;
+  /** set once stop() has returned: the database may close from then on */
+  private stopped = false;
 
   constructor(db: Db, onError: (err: Error) => void) {
     const pool = (this.pool = (db as unknown as { $client: pg.Pool }).$client);
     this.boss = new PgBoss({
       db: {
         // pg-boss sends scripts of several statements without values: those go as simple queries
-        executeSql: (text: string, values: unknown[]) => (values?.length ? pool.query(text, values) : pool.query(text)),
+        // After stop() a run that outlasted its wait still ends in pg-boss's bookkeeping (complete,
+        // fail): the pool may be closed by then, and the run is picked up again by its heartbeat.
+        executeSql: (text: string, values: unknown[]) => (this.stopped ? Promise.resolve({ rows: [], rowCount: 0 }) : values?.length ? pool.query(text, values) : pool.query(text)),
       },
       // completed and failed jobs are history pg-boss need not keep: our own rows say what happened
       deleteAfterDays: 1,
@@ -70,5 +74,6 @@ export class JobQueue {
   /** Stops taking jobs and waits a little for the running ones; a run cut short is picked up again by its heartbeat. */
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    this.stopped = true;
   }
 }
