@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { RouterMode, SubAppDescriptor } from '@wb/contracts/resources/sub-app';
 import { appEnv } from '../../shared/env';
 import { getStore } from '../../shared/storage';
+import { useSession } from '../../shared/session-store';
+import { useMenuIndex } from '../menu/use-menu-index';
+import { findMenuInRoutes, normalizePath } from '../menu/menu-resolution';
 import { recordError } from '../error-log/capture';
 import { subAppRegistryQuery } from './api/registry';
 import { loadedHost, loadHost } from './load-host';
@@ -17,6 +20,7 @@ import type { SubAppProps } from '@wb/contracts/subapp-protocol';
 import { useHostWiring } from './use-host-wiring';
 import { useAppAccess, useSubAppRoute } from './use-sub-app-route';
 import { mayOpenApp } from './app-access';
+import { appsToFree, appsWithTabs } from './tab-apps';
 import './micro-apps-texts';
 import './micro-apps.css';
 
@@ -199,6 +203,25 @@ export function MicroAppStage({ height }: { height: number }) {
     openFrame(name);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the app's name: a new descriptor object for the same app (a registry refetch) is no switch
   }, [name]);
+
+  // An app whose last tab closed goes (tab-apps.ts), once it is off screen: its container unmounts and destroys it.
+  const tabs = useSession((s) => s.tabs);
+  const index = useMenuIndex();
+  const tabbed = useRef(new Set<string>());
+  useEffect(() => {
+    if (!registry.data || index.pending) return;
+    const serviceNameOf = (path: string) => {
+      const menu = findMenuInRoutes(index.routesByTop, normalizePath(path));
+      return menu?.serviceName || menu?.meta?.serviceName || undefined;
+    };
+    const { free, tabbed: next } = appsToFree(tabbed.current, appsWithTabs(tabs, registry.data, serviceNameOf), name);
+    tabbed.current = next;
+    for (const gone of free) {
+      const hadFrame = gone in useMicroApps.getState().frames;
+      closeFrame(gone);
+      if (!hadFrame && loadedHost()?.isRunning(gone)) void loadedHost()?.destroySubApp(gone);
+    }
+  }, [tabs, registry.data, index.pending, index.routesByTop, name]);
 
   // Another page of a running app: tell it (a kept-alive app is not mounted again).
   useEffect(() => {
