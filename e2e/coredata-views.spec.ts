@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { contrast } from '@wb/resource-ui/contrast';
 import { unique } from './support/api';
 import { login } from './support/shell';
 import { openCoredata, openSideMenu, shot, subApp } from './support/micro-apps';
@@ -103,27 +104,45 @@ test.describe('coredata: a saved record stays in view', () => {
 });
 
 test.describe('coredata follows the shell’s theme and colour', () => {
+  /** A button's fill and label: the hue of the fill (which channel leads) and how the label reads on it. */
+  const look = (button: Locator) =>
+    button.evaluate((el) => {
+      const rgb = (css: string) => css.match(/\d+/g)!.slice(0, 3).map(Number);
+      const [fill, label] = [rgb(getComputedStyle(el).backgroundColor), rgb(getComputedStyle(el).color)];
+      const hex = (c: number[]) => `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+      return { fill: hex(fill), label: hex(label), lead: ['red', 'green', 'blue'][fill.indexOf(Math.max(...fill))] };
+    });
+  const reads = async (button: Locator, lead: string) => {
+    await expect.poll(async () => (await look(button)).lead).toBe(lead);
+    const { fill, label } = await look(button);
+    // the colour's readable shade (@wb/resource-ui/readable-tokens), as the shell's own buttons
+    expect(contrast(label, fill), `${label} on ${fill}`).toBeGreaterThanOrEqual(4.5);
+    return fill;
+  };
+
   test('a colour recolours its buttons and the dark theme darkens it, while it is mounted', async ({ page }) => {
     await login(page);
     const app = await openPage(page, '车辆管理', /\/coredata\/vehicle$/);
     const add = app.getByRole('button', { name: /新\s?增/ });
-    await expect(add).toHaveCSS('background-color', 'rgb(255, 134, 66)');
+    await reads(add, 'red');
     await expect(app.locator('.coredata-app')).not.toHaveCSS('background-color', 'rgb(0, 0, 0)');
 
     await page.getByRole('button', { name: '主题' }).click();
     await page.getByRole('button', { name: '#1677ff' }).click();
-    await expect(add).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+    const light = await reads(add, 'blue');
     await page.getByRole('radiogroup', { name: '主题' }).getByRole('radio', { name: '黑色主题' }).click();
     await page.keyboard.press('Escape');
     await expect(app.locator('.coredata-app')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
     await expect(app.locator('.ant-table').first()).toHaveCSS('background-color', 'rgb(20, 20, 20)');
-    // antd's dark algorithm derives its own shade of the colour (#1677ff → #1668dc), as the shell's pages do
-    await expect(add).toHaveCSS('background-color', 'rgb(22, 104, 220)');
+    // on the dark page the shade is another one, still readable
+    await expect.poll(async () => (await look(add)).fill).not.toBe(light);
+    const dark = await reads(add, 'blue');
     await shot(page, 'coredata-dark-blue');
 
     // a reload mounts it afresh: it reads the theme from its props
     await page.reload();
-    await expect(subApp(page, 'coredata').locator('.coredata-app')).toHaveCSS('background-color', 'rgb(0, 0, 0)', { timeout: 30_000 });
-    await expect(subApp(page, 'coredata').getByRole('button', { name: /新\s?增/ })).toHaveCSS('background-color', 'rgb(22, 104, 220)');
+    const again = subApp(page, 'coredata');
+    await expect(again.locator('.coredata-app')).toHaveCSS('background-color', 'rgb(0, 0, 0)', { timeout: 30_000 });
+    expect(await reads(again.getByRole('button', { name: /新\s?增/ }), 'blue')).toBe(dark);
   });
 });
