@@ -127,7 +127,8 @@ function ShellLayout() {
   const activeSubApp = useMicroApps((s) => s.active);
   const showSider = !sidebarHidden({ path: location.pathname, fullscreen, subAppHidden: ui.sidebarHidden, hasSideMenu: sideRoutes.length > 0, subApp: activeSubApp });
   const noMenu = !index.pending && !index.failed && index.topMenus.length === 0;
-  const style = chromeVariables(chrome, color) as CSSProperties;
+  // computed once per theme and colour: the readable shades are derived, not free, and the layout renders on every navigation
+  const style = useMemo(() => chromeVariables(chrome, color) as CSSProperties, [chrome, color]);
 
   return (
     <Layout className={`wb-layout ${themeName}`} style={style}>
