@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SubAppDescriptor } from '@wb/contracts/resources/sub-app';
 import {
   apiBaseFor,
   appUrl,
@@ -15,24 +14,9 @@ import {
   startPath,
   SubAppLookupError,
 } from './registry';
+import { descriptor } from './test-descriptor';
 
-const d = (serviceName: string, prefix: string, defaultPath: string, host = '', extra: Partial<SubAppDescriptor> = {}): SubAppDescriptor => ({
-  id: serviceName,
-  name: serviceName,
-  serviceName,
-  prefix,
-  host,
-  defaultApiHost: '',
-  defaultPath,
-  routerMode: '',
-  exec: 1,
-  fiber: 1,
-  alive: 1,
-  isDashboardApp: 0,
-  default: 0,
-  sort: 0,
-  ...extra,
-});
+const d = descriptor;
 
 const registry = [
   d('work', '/work', 'core/project', '', { default: 1 }),

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SubAppDescriptor } from '@wb/contracts/resources/sub-app';
 import { appsToFree, appsWithTabs } from './tab-apps';
+import { descriptor } from './test-descriptor';
 
-const d = (serviceName: string, prefix: string, defaultPath: string): SubAppDescriptor => ({
-  id: serviceName,
-  name: serviceName,
-  serviceName,
-  prefix,
-  host: `/subapps/${serviceName}/`,
-  defaultApiHost: '',
-  defaultPath,
-  routerMode: '',
-  exec: 1,
-  fiber: 1,
-  alive: 1,
-  isDashboardApp: 0,
-  default: 0,
-  sort: 0,
-});
+const d = (serviceName: string, prefix: string, defaultPath: string) => descriptor(serviceName, prefix, defaultPath, `/subapps/${serviceName}/`);
 
 const registry = [d('coredata', '/coredata', '/'), d('publish', '/publish', 'projectInfo'), d('guide', '/publish', 'releaseGuide'), d('react17', '/react17', 'orders/list/today')];
 const menus: Record<string, string> = { '/publish/releaseGuide': 'guide' };

@@ -4,6 +4,13 @@ import { pretendLayout } from './visible-in-tests';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 const byId = (id: string) => document.getElementById(id) as HTMLElement;
+/** Focuses the elements in turn, as the user moved through them. */
+const focusInTurn = (...ids: string[]) => ids.forEach((id) => byId(id).focus());
+/** After the focusout's handling: focus is on `id` (or on the body). */
+async function expectFocusOn(id: string | null): Promise<void> {
+  await tick();
+  expect(document.activeElement).toBe(id ? byId(id) : document.body);
+}
 
 /** What the browser does when the focused element goes away with `container` (Chromium fires focusout, relatedTarget null). */
 function takeAway(container: HTMLElement, how: 'remove' | 'hide') {
@@ -41,52 +48,39 @@ describe('keepFocus', () => {
   });
 
   it("gives focus back to the dialog's opener when the dialog is unmounted", async () => {
-    byId('trigger').focus();
-    byId('field').focus();
-    byId('cancel').focus();
+    focusInTurn('trigger', 'field', 'cancel');
     takeAway(byId('dialog'), 'remove');
-    await tick();
-    expect(document.activeElement).toBe(byId('trigger'));
+    await expectFocusOn('trigger');
   });
 
   it("goes past a dropdown's hidden item to its trigger", async () => {
-    byId('trigger').focus();
-    byId('item').focus();
-    byId('cancel').focus();
+    focusInTurn('trigger', 'item', 'cancel');
     byId('menu').style.display = 'none';
     takeAway(byId('dialog'), 'remove');
-    await tick();
-    expect(document.activeElement).toBe(byId('trigger'));
+    await expectFocusOn('trigger');
   });
 
   it('also when what had focus is hidden rather than removed', async () => {
-    byId('trigger').focus();
-    byId('item').focus();
+    focusInTurn('trigger', 'item');
     takeAway(byId('menu'), 'hide');
-    await tick();
-    expect(document.activeElement).toBe(byId('trigger'));
+    await expectFocusOn('trigger');
   });
 
   it('leaves focus alone when the user clicked on nothing (the element is still there) or focus went elsewhere', async () => {
-    byId('trigger').focus();
-    byId('field').focus();
+    focusInTurn('trigger', 'field');
     byId('field').blur();
-    await tick();
-    expect(document.activeElement).toBe(document.body);
+    await expectFocusOn(null);
 
     byId('field').focus();
     byId('field').dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: null }));
     byId('cancel').focus();
-    await tick();
-    expect(document.activeElement).toBe(byId('cancel'));
+    await expectFocusOn('cancel');
   });
 
   it('stops when told to', async () => {
-    byId('trigger').focus();
-    byId('cancel').focus();
+    focusInTurn('trigger', 'cancel');
     stop();
     takeAway(byId('dialog'), 'remove');
-    await tick();
-    expect(document.activeElement).toBe(document.body);
+    await expectFocusOn(null);
   });
 });

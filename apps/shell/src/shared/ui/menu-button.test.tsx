@@ -12,27 +12,49 @@ const items = [
 ];
 const openItems = () => screen.queryAllByRole('menuitem').filter((item) => !item.closest('.ant-dropdown-hidden'));
 
-describe('MenuButton', () => {
-  let undo: () => void;
-  beforeEach(() => {
-    undo = pretendLayout();
-  });
-  afterEach(() => {
-    cleanup();
-    undo();
-  });
+/** A menu button over a 'User' button; returns that button, focused. */
+function renderUserMenu(menu: Parameters<typeof MenuButton>[0]['menu'] = { items }): HTMLElement {
+  render(
+    <MenuButton menu={menu}>
+      <Button>User</Button>
+    </MenuButton>,
+  );
+  const button = screen.getByRole('button', { name: 'User' });
+  button.focus();
+  return button;
+}
 
+/** A context menu round a focusable tab; returns the tab, focused. */
+function renderTabContextMenu(): HTMLElement {
+  render(
+    <MenuButton kind="contextMenu" menu={{ items }}>
+      <div>
+        <div role="tab" tabIndex={0}>
+          用户管理
+        </div>
+      </div>
+    </MenuButton>,
+  );
+  const tab = screen.getByRole('tab');
+  tab.focus();
+  return tab;
+}
+
+let undo: () => void;
+beforeEach(() => {
+  undo = pretendLayout();
+});
+afterEach(() => {
+  cleanup();
+  undo();
+});
+
+describe('MenuButton', () => {
   it('opens with Enter, Space, ↓ on its button, says so, and gives its first enabled item focus', async () => {
     for (const key of ['Enter', ' ', 'ArrowDown']) {
-      render(
-        <MenuButton menu={{ items }}>
-          <Button>User</Button>
-        </MenuButton>,
-      );
-      const button = screen.getByRole('button', { name: 'User' });
+      const button = renderUserMenu();
       expect(button.getAttribute('aria-haspopup')).toBe('menu');
       expect(button.getAttribute('aria-expanded')).toBe('false');
-      button.focus();
       fireEvent.keyDown(button, { key });
       await waitFor(() => expect(openItems().map((item) => item.textContent)).toEqual(['管理员', '个人信息', '锁屏']));
       expect(button.getAttribute('aria-expanded')).toBe('true');
@@ -44,13 +66,7 @@ describe('MenuButton', () => {
   it('gives focus back to its button before the chosen item acts', async () => {
     let focusedWhenActing: Element | null = null;
     const onClick = vi.fn(() => (focusedWhenActing = document.activeElement));
-    render(
-      <MenuButton menu={{ items, onClick }}>
-        <Button>User</Button>
-      </MenuButton>,
-    );
-    const button = screen.getByRole('button', { name: 'User' });
-    button.focus();
+    const button = renderUserMenu({ items, onClick });
     fireEvent.keyDown(button, { key: 'ArrowDown' });
     await waitFor(() => expect(openItems()).toHaveLength(3));
     fireEvent.click(screen.getByText('锁屏'));
@@ -60,13 +76,7 @@ describe('MenuButton', () => {
   });
 
   it('closes on Escape, back on its button', async () => {
-    render(
-      <MenuButton menu={{ items }}>
-        <Button>User</Button>
-      </MenuButton>,
-    );
-    const button = screen.getByRole('button', { name: 'User' });
-    button.focus();
+    const button = renderUserMenu();
     fireEvent.keyDown(button, { key: 'Enter' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('个人信息'));
     act(() => {
@@ -77,17 +87,7 @@ describe('MenuButton', () => {
   });
 
   it('as a context menu opens with Shift+F10 or the ContextMenu key on the focused element inside, not with Enter', async () => {
-    render(
-      <MenuButton kind="contextMenu" menu={{ items }}>
-        <div>
-          <div role="tab" tabIndex={0}>
-            用户管理
-          </div>
-        </div>
-      </MenuButton>,
-    );
-    const tab = screen.getByRole('tab');
-    tab.focus();
+    const tab = renderTabContextMenu();
     fireEvent.keyDown(tab, { key: 'Enter' });
     expect(openItems()).toHaveLength(0);
     fireEvent.keyDown(tab, { key: 'F10', shiftKey: true });
@@ -97,17 +97,7 @@ describe('MenuButton', () => {
     expect(document.activeElement).toBe(tab);
     cleanup();
 
-    render(
-      <MenuButton kind="contextMenu" menu={{ items }}>
-        <div>
-          <div role="tab" tabIndex={0}>
-            用户管理
-          </div>
-        </div>
-      </MenuButton>,
-    );
-    const again = screen.getByRole('tab');
-    again.focus();
+    const again = renderTabContextMenu();
     fireEvent.keyDown(again, { key: 'ContextMenu' });
     await waitFor(() => expect(openItems()).toHaveLength(3));
   });
@@ -134,15 +124,6 @@ describe('MenuButton', () => {
 });
 
 describe('PopoverButton', () => {
-  let undo: () => void;
-  beforeEach(() => {
-    undo = pretendLayout();
-  });
-  afterEach(() => {
-    cleanup();
-    undo();
-  });
-
   it('opens with Enter with focus on its first control; Escape closes it back on the button', async () => {
     render(
       <PopoverButton content={<button type="button">默认主题</button>}>
