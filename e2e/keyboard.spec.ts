@@ -38,11 +38,22 @@ async function tabTo(page: Page, target: Locator, { back = false, most = 60 } = 
   throw new Error(`${most} presses of ${back ? 'Shift+Tab' : 'Tab'} never reached it; focus is on ${await focused(page)}`);
 }
 
-/** Presses `key` until the focused element's text is `text` (the items of a menu). */
+/** The focused element's text. */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+/**
+ * Presses `key` until the focused element's text is `text` (the items of a menu). After each press
+ * it waits for focus to move: antd's menu moves it on the next frame, later on a loaded machine.
+ */
 async function arrowTo(page: Page, text: string, key = 'ArrowDown', most = 20): Promise<void> {
   for (let i = 0; i < most; i++) {
-    if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === text) return;
+    const before = await focusedText(page);
+    if (before === text) return;
     await page.keyboard.press(key);
+    await expect
+      .poll(() => focusedText(page), { timeout: 2_000 })
+      .not.toBe(before)
+      .catch(() => undefined);
   }
   throw new Error(`${most} presses of ${key} never reached ${text}; focus is on ${await focused(page)}`);
 }
@@ -181,6 +192,8 @@ test('a whole task by keyboard: log in, 用户管理, search, add, close the tab
   await page.keyboard.press('Shift+F10');
   const tabMenu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await expect(tabMenu.getByRole('menuitem', { name: '关闭当前' })).toBeVisible();
+  // the menu takes focus, on its first item
+  await expect(tabMenu.getByRole('menuitem').first()).toBeFocused();
   await arrowTo(page, '关闭当前');
   await page.keyboard.press('Enter');
   await expect(tab(page, '用户管理')).toHaveCount(0);
@@ -197,7 +210,7 @@ test('a whole task by keyboard: log in, 用户管理, search, add, close the tab
   const userMenu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await expect(userMenu.getByRole('menuitem', { name: '个人信息' })).toBeFocused();
   await expect(userButton).toHaveAttribute('aria-expanded', 'true');
-  await page.keyboard.press('ArrowDown');
+  await arrowTo(page, '我的套餐');
   await expect(userMenu.getByRole('menuitem', { name: '我的套餐' })).toBeFocused();
   await snap(page, 'keyboard-user-menu');
   await page.keyboard.press('Escape');

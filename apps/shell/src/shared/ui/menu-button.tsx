@@ -1,6 +1,6 @@
 import { cloneElement, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { Dropdown, type DropdownProps, type MenuProps } from 'antd';
-import { canTakeFocus, firstFocusable, opensMenu, type MenuKind } from './menu-keys';
+import { canTakeFocus, firstFocusable, focusFirstOnceShown, opensMenu, type MenuKind } from './menu-keys';
 
 /** What in a trigger takes focus: the trigger itself, else the first focusable thing in it (a tab in a tab's frame). */
 const FOCUS_TARGET = 'button, a[href], input, select, textarea, [tabindex]';
@@ -69,6 +69,12 @@ export function MenuButton({ menu, children, kind = 'button', trigger, placement
     children.props.onKeyUp?.(event);
     if (event.key === ' ' && kind === 'button') event.preventDefault();
   };
+
+  // Opened from the keyboard: its first item takes focus once it is drawn (antd's autoFocus tries only once).
+  useEffect(() => {
+    if (open && byKeyboard) return focusFirstOnceShown(popup, () => triggerRef.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- popup() reads the class, fixed for the component's life
+  }, [open, byKeyboard]);
 
   // Opened from the keyboard, a hover menu does not close when the pointer goes elsewhere: a press outside closes it.
   useEffect(() => {

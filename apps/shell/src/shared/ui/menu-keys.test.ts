@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canTakeFocus, firstFocusable, focusables, opensMenu } from './menu-keys';
+import { canTakeFocus, firstFocusable, focusFirstOnceShown, focusables, opensMenu } from './menu-keys';
 import { pretendLayout } from './visible-in-tests';
 
 const key = (value: string, mods: Partial<{ shiftKey: boolean; altKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => ({
@@ -68,5 +68,69 @@ describe('focusables', () => {
     a.remove();
     expect(canTakeFocus(a)).toBe(false);
     expect(canTakeFocus(null)).toBe(false);
+  });
+
+  const frames = (n: number) =>
+    new Promise<void>((resolve) => {
+      const step = (left: number) => (left ? requestAnimationFrame(() => step(left - 1)) : resolve());
+      step(n);
+    });
+
+  it('gives focus to the first item of a popup drawn late, and back to it when it lands on the trigger while open', async () => {
+    document.body.innerHTML = '<button id="trigger">管理员</button><button id="elsewhere">搜索</button><div id="slot"></div>';
+    const trigger = document.getElementById('trigger')!;
+    const find = () => document.getElementById('popup');
+    const drawn = () => (document.getElementById('slot')!.innerHTML = '<ul id="popup"><li role="menuitem" tabindex="-1">个人信息</li><li role="menuitem" tabindex="-1">锁屏</li></ul>');
+    trigger.focus();
+    const stop = focusFirstOnceShown(find, () => trigger);
+    await frames(5);
+    expect(document.activeElement).toBe(trigger);
+    // drawn five frames late (antd's own autoFocus has tried by then)
+    drawn();
+    await frames(2);
+    expect(document.activeElement?.textContent).toBe('个人信息');
+    // focus on another item is left there; thrown back on the trigger or the body, it returns
+    (find()!.lastElementChild as HTMLElement).focus();
+    await frames(2);
+    expect(document.activeElement?.textContent).toBe('锁屏');
+    trigger.focus();
+    await frames(2);
+    expect(document.activeElement?.textContent).toBe('个人信息');
+    (document.activeElement as HTMLElement).blur();
+    await frames(2);
+    expect(document.activeElement?.textContent).toBe('个人信息');
+    // on the menu itself (where antd's autoFocus may leave it): to its first item
+    find()!.setAttribute('role', 'menu');
+    find()!.tabIndex = 0;
+    (find()!.lastElementChild as HTMLElement).focus();
+    find()!.focus();
+    await frames(2);
+    expect(document.activeElement?.textContent).toBe('个人信息');
+    // or to the item the arrows had reached, which antd marks active
+    find()!.lastElementChild!.className = 'ant-dropdown-menu-item ant-dropdown-menu-item-active';
+    find()!.focus();
+    await frames(2);
+    expect(document.activeElement?.textContent).toBe('锁屏');
+    // focus the user moved elsewhere ends it
+    document.getElementById('elsewhere')!.focus();
+    await frames(2);
+    expect(document.activeElement?.id).toBe('elsewhere');
+    trigger.focus();
+    await frames(2);
+    expect(document.activeElement).toBe(trigger);
+    stop();
+  });
+
+  it('stops when told to, and after its wait', async () => {
+    document.body.innerHTML = '<button id="trigger">管理员</button><div id="slot"></div>';
+    const trigger = document.getElementById('trigger')!;
+    const find = () => document.getElementById('popup');
+    trigger.focus();
+    focusFirstOnceShown(find, () => trigger, 0);
+    focusFirstOnceShown(find, () => trigger)();
+    await frames(3);
+    document.getElementById('slot')!.innerHTML = '<ul id="popup"><li role="menuitem" tabindex="-1">个人信息</li></ul>';
+    await frames(3);
+    expect(document.activeElement).toBe(trigger);
   });
 });

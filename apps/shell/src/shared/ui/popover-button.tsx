@@ -1,11 +1,8 @@
 import { cloneElement, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { Popover, type PopoverProps } from 'antd';
-import { firstFocusable, focusables, opensMenu } from './menu-keys';
+import { firstFocusable, focusFirstOnceShown, focusables, opensMenu } from './menu-keys';
 
 type TriggerProps = { onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void; onKeyUp?: (event: KeyboardEvent<HTMLElement>) => void };
-
-/** How long a panel that loads its content (a lazy chunk) is waited for to give it focus. */
-const FOCUS_WAIT_MS = 3000;
 
 export interface PopoverButtonProps {
   content: ReactNode;
@@ -55,16 +52,7 @@ export function PopoverButton({ content, children, placement = 'bottomRight', op
 
   // Opened from the keyboard: focus goes to the first control as soon as there is one.
   useEffect(() => {
-    if (!open || !byKeyboard) return;
-    let frame = 0;
-    const until = Date.now() + FOCUS_WAIT_MS;
-    const tryFocus = () => {
-      const first = firstFocusable(popup());
-      if (first) first.focus();
-      else if (Date.now() < until) frame = requestAnimationFrame(tryFocus);
-    };
-    frame = requestAnimationFrame(tryFocus);
-    return () => cancelAnimationFrame(frame);
+    if (open && byKeyboard) return focusFirstOnceShown(popup, () => triggerRef.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- popup() reads the class, fixed for the component's life
   }, [open, byKeyboard]);
 
