@@ -8,6 +8,7 @@ import { menuLabel } from '../../features/menu/menu-label';
 import { navigateTo } from '../../shared/navigation';
 import { useSession } from '../../shared/session-store';
 import { fitTopMenus } from './top-menu-fit';
+import { useHoverMenuOpen } from './hover-menu-open';
 import { useOpenMenu } from './use-open-menu';
 
 const HOME_KEY = '__home';
@@ -55,6 +56,7 @@ export function TopMenuBar({ topMenus, dark, atHome, outsideMenus = false }: { t
   const box = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState(0);
   const [font, setFont] = useState('');
+  const open = useHoverMenuOpen(box);
 
   useLayoutEffect(() => {
     const node = box.current;
@@ -89,15 +91,17 @@ export function TopMenuBar({ topMenus, dark, atHome, outsideMenus = false }: { t
   }, [topMenus, t, i18n.language, available, font, topMenuId, atHome]);
 
   return (
-    <div ref={box} className="wb-top-menu-box">
+    <div ref={box} className="wb-top-menu-box" {...open.bar}>
       <Menu
         className="wb-top-menu"
         mode="horizontal"
         theme={dark ? 'dark' : 'light'}
         items={items}
         disabledOverflow
+        {...open.menu}
         selectedKeys={selected ? [selected] : []}
         onClick={({ key: clicked }) => {
+          open.close();
           const key = clicked.startsWith(MORE_PREFIX) ? clicked.slice(MORE_PREFIX.length) : clicked;
           if (key === HOME_KEY) {
             navigateTo(FIRST_PAGE);

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { useRef } from 'react';
+import { Menu } from 'antd';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useHoverMenuOpen } from './hover-menu-open';
+
+function Bar() {
+  const box = useRef<HTMLDivElement>(null);
+  const open = useHoverMenuOpen(box);
+  const items = [
+    {
+      key: 'more',
+      label: 'More',
+      children: [
+        { key: 'a', label: 'Item A' },
+        { key: 'b', label: 'Item B' },
+      ],
+    },
+  ];
+  return (
+    <div ref={box} {...open.bar}>
+      <Menu mode="horizontal" disabledOverflow items={items} {...open.menu} onClick={open.close} />
+    </div>
+  );
+}
+
+const shown = () => screen.queryAllByRole('menuitem', { name: 'Item A' }).filter((item) => !item.closest('.ant-menu-submenu-hidden'));
+const popup = () => screen.getByRole('menuitem', { name: 'Item A' }).closest('.ant-menu-submenu-popup')!;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Hovers 'More' until its popup shows, then enters the popup: antd means to open it again 0.1 s later. */
+async function enterPopup(): Promise<void> {
+  fireEvent.mouseEnter(screen.getByText('More'));
+  await waitFor(() => expect(shown()).toHaveLength(1));
+  fireEvent.mouseEnter(popup());
+}
+
+describe('useHoverMenuOpen', () => {
+  afterEach(cleanup);
+
+  it('closes the popup on a choice made within the 0.1 s it waits to open, and keeps it closed with the pointer still on it', async () => {
+    render(<Bar />);
+    await enterPopup();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Item A' }));
+    await waitFor(() => expect(shown()).toHaveLength(0));
+    await pause(300);
+    expect(shown()).toHaveLength(0);
+  });
+
+  it('opens again once the pointer is back on the bar', async () => {
+    render(<Bar />);
+    await enterPopup();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Item A' }));
+    await pause(300);
+    fireEvent.mouseOver(screen.getByText('More'));
+    fireEvent.mouseEnter(screen.getByText('More'));
+    await waitFor(() => expect(shown()).toHaveLength(1));
+  });
+
+  it('closes when the pointer leaves the popup without a choice', async () => {
+    render(<Bar />);
+    await enterPopup();
+    fireEvent.mouseLeave(popup());
+    await waitFor(() => expect(shown()).toHaveLength(0));
+  });
+});
