@@ -99,6 +99,28 @@ test.describe('layout and navigation', () => {
     await expect(message(page, '清除完毕')).toBeVisible();
   });
 
+  test('hover menus close on a choice and open again when hovered: the user menu, the collapsed sidebar', async ({ page }) => {
+    // (their staying closed under a still pointer, which a slow frame undid: closed-on-choice.test.tsx)
+    const userMenu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await page.locator('.wb-user').hover();
+    await userMenu.getByRole('menuitem', { name: '锁屏' }).click();
+    await expect(page.getByRole('dialog', { name: '设置锁屏密码' })).toBeVisible();
+    await expect(userMenu).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await openParamPage(page);
+    await page.locator('.wb-sider .ant-layout-sider-trigger').click();
+    const popup = page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)');
+    const branch = page.locator('.wb-side-menu .ant-menu-submenu-title').first();
+    await branch.hover();
+    await popup.getByRole('menuitem', { name: '部门管理' }).click();
+    await expect(page).toHaveURL(/\/system\/dept$/);
+    await expect(popup).toHaveCount(0);
+    await page.mouse.move(600, 600);
+    await branch.hover();
+    await expect(popup.getByRole('menuitem', { name: '部门管理' })).toBeVisible();
+  });
+
   test('switching to English retitles the page and translates the shell', async ({ page }) => {
     await page.locator('.wb-header').getByRole('button', { name: '切换语言' }).hover();
     await page.getByRole('menuitem', { name: 'English' }).click();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { MenuNode } from '@wb/contracts/menu';
 import { menuLabel } from '../../features/menu/menu-label';
+import { useClosedOnChoice } from '../../shared/ui/closed-on-choice';
 import { flattenMenus, IFRAME_ROUTE, normalizePath } from '../../features/menu/menu-resolution';
 import { MenuIcon } from './menu-icon';
 import { useOpenMenu } from './use-open-menu';
@@ -54,6 +55,10 @@ export function SideMenu({ routes, collapsed, dark }: { routes: MenuNode[]; coll
     return () => window.clearTimeout(timer);
   }, [currentId]);
 
+  // Collapsed, its branches are hover popups, kept apart from the unfolded ones and closed on a choice.
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
+  const choice = useClosedOnChoice(() => menu.current?.menu?.list);
+
   return (
     <Menu
       ref={menu}
@@ -62,9 +67,14 @@ export function SideMenu({ routes, collapsed, dark }: { routes: MenuNode[]; coll
       theme={dark ? 'dark' : 'light'}
       items={items}
       selectedKeys={current ? [current.node.id] : []}
-      openKeys={collapsed ? undefined : openKeys}
-      onOpenChange={setOpenKeys}
+      openKeys={collapsed ? popupKeys : openKeys}
+      onOpenChange={collapsed ? (keys) => setPopupKeys(choice.mayOpen() ? keys : []) : setOpenKeys}
+      {...choice.triggerProps}
       onClick={({ key }) => {
+        if (collapsed) {
+          choice.choose();
+          setPopupKeys([]);
+        }
         const node = flat.find((entry) => entry.node.id === key)?.node;
         if (node) openMenu(node);
       }}

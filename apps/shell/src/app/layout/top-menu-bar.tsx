@@ -7,8 +7,8 @@ import { FIRST_PAGE } from '@wb/contracts/constants';
 import { menuLabel } from '../../features/menu/menu-label';
 import { navigateTo } from '../../shared/navigation';
 import { useSession } from '../../shared/session-store';
+import { useClosedOnChoice } from '../../shared/ui/closed-on-choice';
 import { fitTopMenus } from './top-menu-fit';
-import { useHoverMenuOpen } from './hover-menu-open';
 import { useOpenMenu } from './use-open-menu';
 
 const HOME_KEY = '__home';
@@ -56,7 +56,8 @@ export function TopMenuBar({ topMenus, dark, atHome, outsideMenus = false }: { t
   const box = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState(0);
   const [font, setFont] = useState('');
-  const open = useHoverMenuOpen(box);
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const choice = useClosedOnChoice(() => box.current);
 
   useLayoutEffect(() => {
     const node = box.current;
@@ -91,17 +92,19 @@ export function TopMenuBar({ topMenus, dark, atHome, outsideMenus = false }: { t
   }, [topMenus, t, i18n.language, available, font, topMenuId, atHome]);
 
   return (
-    <div ref={box} className="wb-top-menu-box" {...open.bar}>
+    <div ref={box} className="wb-top-menu-box" {...choice.triggerProps}>
       <Menu
         className="wb-top-menu"
         mode="horizontal"
         theme={dark ? 'dark' : 'light'}
         items={items}
         disabledOverflow
-        {...open.menu}
+        openKeys={openKeys}
+        onOpenChange={(keys) => setOpenKeys(choice.mayOpen() ? keys : [])}
         selectedKeys={selected ? [selected] : []}
         onClick={({ key: clicked }) => {
-          open.close();
+          choice.choose();
+          setOpenKeys([]);
           const key = clicked.startsWith(MORE_PREFIX) ? clicked.slice(MORE_PREFIX.length) : clicked;
           if (key === HOME_KEY) {
             navigateTo(FIRST_PAGE);

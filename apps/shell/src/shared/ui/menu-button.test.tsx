@@ -75,6 +75,21 @@ describe('MenuButton', () => {
     await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
   });
 
+  it('opened by hovering, stays closed after a choice made within the 0.15 s it waits to open, until the pointer is back on its button', async () => {
+    const button = renderUserMenu();
+    fireEvent.mouseEnter(button);
+    await waitFor(() => expect(openItems()).toHaveLength(3));
+    fireEvent.mouseLeave(button);
+    fireEvent.mouseEnter(screen.getByText('锁屏').closest('.ant-dropdown')!);
+    fireEvent.click(screen.getByText('锁屏'));
+    await waitFor(() => expect(openItems()).toHaveLength(0));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(openItems()).toHaveLength(0);
+
+    fireEvent.mouseEnter(button);
+    await waitFor(() => expect(openItems()).toHaveLength(3));
+  });
+
   it('closes on Escape, back on its button', async () => {
     const button = renderUserMenu();
     fireEvent.keyDown(button, { key: 'Enter' });

@@ -1,5 +1,6 @@
 import { cloneElement, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { Dropdown, type DropdownProps, type MenuProps } from 'antd';
+import { useClosedOnChoice } from './closed-on-choice';
 import { canTakeFocus, firstFocusable, focusFirstOnceShown, opensMenu, type MenuKind } from './menu-keys';
 
 /** What in a trigger takes focus: the trigger itself, else the first focusable thing in it (a tab in a tab's frame). */
@@ -36,6 +37,7 @@ export function MenuButton({ menu, children, kind = 'button', trigger, placement
   const opener = useRef<HTMLElement | null>(null);
   const popupClass = `wb-menu-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const popup = () => document.querySelector<HTMLElement>(`.${popupClass}`);
+  const choice = useClosedOnChoice(() => triggerRef.current);
 
   const returnFocus = () => {
     const trigger = triggerRef.current;
@@ -44,6 +46,7 @@ export function MenuButton({ menu, children, kind = 'button', trigger, placement
     target?.focus({ preventScroll: true });
   };
   const change = (next: boolean) => {
+    if (next && !choice.mayOpen()) return;
     // opened by the mouse: focus goes back to the trigger, not to what the keyboard opened it from last time
     if (next) opener.current = null;
     if (!next && popup()?.contains(document.activeElement)) returnFocus();
@@ -103,6 +106,7 @@ export function MenuButton({ menu, children, kind = 'button', trigger, placement
       menu={{
         ...menu,
         onClick: (info) => {
+          choice.choose();
           returnFocus();
           menu.onClick?.(info);
         },
@@ -110,6 +114,7 @@ export function MenuButton({ menu, children, kind = 'button', trigger, placement
     >
       {cloneElement(children, {
         ref: triggerRef,
+        ...choice.triggerProps,
         onKeyDown,
         onKeyUp,
         ...(kind === 'button' ? { 'aria-haspopup': 'menu', 'aria-expanded': open } : {}),
