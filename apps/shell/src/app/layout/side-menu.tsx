@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { MenuNode } from '@wb/contracts/menu';
 import { menuLabel } from '../../features/menu/menu-label';
-import { useClosedOnChoice } from '../../shared/ui/closed-on-choice';
+import { useMenuClosedOnChoice } from '../../shared/ui/closed-on-choice';
 import { flattenMenus, IFRAME_ROUTE, normalizePath } from '../../features/menu/menu-resolution';
 import { MenuIcon } from './menu-icon';
 import { useOpenMenu } from './use-open-menu';
@@ -56,8 +56,7 @@ export function SideMenu({ routes, collapsed, dark }: { routes: MenuNode[]; coll
   }, [currentId]);
 
   // Collapsed, its branches are hover popups, kept apart from the unfolded ones and closed on a choice.
-  const [popupKeys, setPopupKeys] = useState<string[]>([]);
-  const choice = useClosedOnChoice(() => menu.current?.menu?.list);
+  const popups = useMenuClosedOnChoice(() => menu.current?.menu?.list);
 
   return (
     <Menu
@@ -67,14 +66,11 @@ export function SideMenu({ routes, collapsed, dark }: { routes: MenuNode[]; coll
       theme={dark ? 'dark' : 'light'}
       items={items}
       selectedKeys={current ? [current.node.id] : []}
-      openKeys={collapsed ? popupKeys : openKeys}
-      onOpenChange={collapsed ? (keys) => setPopupKeys(choice.mayOpen() ? keys : []) : setOpenKeys}
-      {...choice.triggerProps}
+      openKeys={collapsed ? popups.menuProps.openKeys : openKeys}
+      onOpenChange={collapsed ? popups.menuProps.onOpenChange : setOpenKeys}
+      {...popups.triggerProps}
       onClick={({ key }) => {
-        if (collapsed) {
-          choice.choose();
-          setPopupKeys([]);
-        }
+        if (collapsed) popups.choose();
         const node = flat.find((entry) => entry.node.id === key)?.node;
         if (node) openMenu(node);
       }}

@@ -7,7 +7,7 @@ import { FIRST_PAGE } from '@wb/contracts/constants';
 import { menuLabel } from '../../features/menu/menu-label';
 import { navigateTo } from '../../shared/navigation';
 import { useSession } from '../../shared/session-store';
-import { useClosedOnChoice } from '../../shared/ui/closed-on-choice';
+import { useMenuClosedOnChoice } from '../../shared/ui/closed-on-choice';
 import { fitTopMenus } from './top-menu-fit';
 import { useOpenMenu } from './use-open-menu';
 
@@ -56,8 +56,7 @@ export function TopMenuBar({ topMenus, dark, atHome, outsideMenus = false }: { t
   const box = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState(0);
   const [font, setFont] = useState('');
-  const [openKeys, setOpenKeys] = useState<string[]>([]);
-  const choice = useClosedOnChoice(() => box.current);
+  const popups = useMenuClosedOnChoice(() => box.current);
 
   useLayoutEffect(() => {
     const node = box.current;
@@ -92,19 +91,17 @@ export function TopMenuBar({ topMenus, dark, atHome, outsideMenus = false }: { t
   }, [topMenus, t, i18n.language, available, font, topMenuId, atHome]);
 
   return (
-    <div ref={box} className="wb-top-menu-box" {...choice.triggerProps}>
+    <div ref={box} className="wb-top-menu-box" {...popups.triggerProps}>
       <Menu
         className="wb-top-menu"
         mode="horizontal"
         theme={dark ? 'dark' : 'light'}
         items={items}
         disabledOverflow
-        openKeys={openKeys}
-        onOpenChange={(keys) => setOpenKeys(choice.mayOpen() ? keys : [])}
+        {...popups.menuProps}
         selectedKeys={selected ? [selected] : []}
         onClick={({ key: clicked }) => {
-          choice.choose();
-          setOpenKeys([]);
+          popups.choose();
           const key = clicked.startsWith(MORE_PREFIX) ? clicked.slice(MORE_PREFIX.length) : clicked;
           if (key === HOME_KEY) {
             navigateTo(FIRST_PAGE);

@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Menu } from 'antd';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useClosedOnChoice } from './closed-on-choice';
+import { useMenuClosedOnChoice } from './closed-on-choice';
 
 /** A horizontal menu wired as the top bar wires it (app/layout/top-menu-bar.tsx). */
 function Bar() {
   const box = useRef<HTMLDivElement>(null);
-  const [openKeys, setOpenKeys] = useState<string[]>([]);
-  const choice = useClosedOnChoice(() => box.current);
+  const popups = useMenuClosedOnChoice(() => box.current);
   const items = [
     {
       key: 'more',
@@ -20,18 +19,8 @@ function Bar() {
     },
   ];
   return (
-    <div ref={box} {...choice.triggerProps}>
-      <Menu
-        mode="horizontal"
-        disabledOverflow
-        items={items}
-        openKeys={openKeys}
-        onOpenChange={(keys) => setOpenKeys(choice.mayOpen() ? keys : [])}
-        onClick={() => {
-          choice.choose();
-          setOpenKeys([]);
-        }}
-      />
+    <div ref={box} {...popups.triggerProps}>
+      <Menu mode="horizontal" disabledOverflow items={items} {...popups.menuProps} onClick={popups.choose} />
     </div>
   );
 }
@@ -47,7 +36,7 @@ async function enterPopup(): Promise<void> {
   fireEvent.mouseEnter(popup());
 }
 
-describe('useClosedOnChoice', () => {
+describe('useMenuClosedOnChoice', () => {
   afterEach(cleanup);
 
   it('keeps a submenu closed after a choice made within the 0.1 s it waits to open, the pointer still on it', async () => {

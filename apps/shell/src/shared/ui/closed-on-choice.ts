@@ -1,4 +1,4 @@
-import { useRef, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 
 /**
  * Keeps a hover popup (a Menu's submenu, a Dropdown) closed once an item in it is chosen.
@@ -23,5 +23,21 @@ export function useClosedOnChoice(trigger: () => HTMLElement | null | undefined)
       chosen.current = true;
     },
     mayOpen: () => !chosen.current,
+  };
+}
+
+/** The same for a Menu whose submenus open on hover: its open keys, held here and closed on a choice. */
+export function useMenuClosedOnChoice(trigger: () => HTMLElement | null | undefined) {
+  const choice = useClosedOnChoice(trigger);
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  return {
+    triggerProps: choice.triggerProps,
+    /** for the Menu */
+    menuProps: { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(choice.mayOpen() ? keys : []) },
+    /** to call from the Menu's onClick */
+    choose: () => {
+      choice.choose();
+      setOpenKeys([]);
+    },
   };
 }
